@@ -1,0 +1,186 @@
+/* vol-cli-summary.c — a result as a table of text
+ *
+ * Used at the end of `run` and by `show`: every headline figure with its
+ * spread, how it was measured, and any reason to doubt it. Generic over
+ * test kinds: it reads the result's summaries and figures, not a test.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-cli.h"
+#include "vol-size.h"
+
+static char *
+format_value (double      value,
+              const char *unit)
+{
+  if (g_strcmp0 (unit, "B/s") == 0)
+    return vol_rate_format (value, FALSE);
+  if (g_strcmp0 (unit, "B") == 0)
+    return vol_size_format ((guint64) MAX (value, 0));
+  if (g_strcmp0 (unit, "%") == 0)
+    return g_strdup_printf ("%.1f %%", value);
+  if (g_strcmp0 (unit, "s") == 0)
+    return g_strdup_printf ("%.3f s", value);
+  if (unit == NULL || *unit == '\0')
+    return g_strdup_printf ("%.6g", value);
+  return g_strdup_printf ("%.4g %s", value, unit);
+}
+
+/* Resolved values are stored as plain integers; these name sizes. */
+static gboolean
+is_size_key (const VolTestKind *kind,
+             const char        *key)
+{
+  const VolParamDesc *desc = kind ? vol_test_info_find_param (&kind->info, key) : NULL;
+
+  if (desc)
+    return desc->type == VOL_PARAM_SIZE || desc->type == VOL_PARAM_SIZE_OR_PERCENT;
+  return g_str_has_suffix (key, "-size") || g_str_has_suffix (key, "-bytes")
+         || g_str_has_suffix (key, "-before") || g_str_equal (key, "capacity")
+         || g_str_equal (key, "reserve");
+}
+
+static void
+print_dict (FILE              *out,
+            const char        *title,
+            GVariant          *dict,
+            const VolTestKind *kind)
+{
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+  GString *line = g_string_new (NULL);
+
+  if (dict == NULL || g_variant_n_children (dict) == 0)
+    {
+      g_string_free (line, TRUE);
+      return;
+    }
+  g_variant_iter_init (&iter, dict);
+  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+    {
+      g_autofree char *text = NULL;
+      if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64) && is_size_key (kind, key))
+        text = vol_size_format ((guint64) g_variant_get_int64 (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE) && is_size_key (kind, key))
+        text = g_strdup_printf ("%g%%", g_variant_get_double (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
+        text = g_variant_dup_string (value, NULL);
+      else
+        text = g_variant_print (value, FALSE);
+      g_string_append_printf (line, "%s%s %s", line->len ? ", " : "", key, text);
+      g_variant_unref (value);
+    }
+  fprintf (out, "  %-14s %s\n", title, line->str);
+  g_string_free (line, TRUE);
+}
+
+static const char *
+bypass_text (VolCacheBypass bypass)
+{
+  switch (bypass)
+    {
+    case VOL_CACHE_BYPASS_DIRECT:
+      return _("direct (O_DIRECT: the page cache was bypassed)");
+    case VOL_CACHE_BYPASS_FADVISE:
+      return _("fadvise (O_DIRECT refused: buffered, fdatasync timed, cache dropped before reads)");
+    case VOL_CACHE_BYPASS_NONE:
+    default:
+      return _("none (through the page cache)");
+    }
+}
+
+/**
+ * vol_cli_print_summary:
+ * @path: (nullable): where the result is saved
+ */
+void
+vol_cli_print_summary (FILE            *out,
+                       const VolResult *result,
+                       const char      *path)
+{
+  const VolTestKind *kind = vol_registry_lookup (result->kind);
+  g_autofree char *created = result->created ? g_date_time_format (result->created, "%Y-%m-%d %H:%M:%S UTC") : NULL;
+  const VolFigure *cliff;
+
+  fprintf (out, "%s — %s\n", kind ? _(kind->info.title) : result->kind,
+           vol_result_status_to_string (result->status));
+  if (path)
+    fprintf (out, "  %-14s %s\n", _("Saved as"), path);
+  if (result->label)
+    fprintf (out, "  %-14s %s\n", _("Label"), result->label);
+  if (created)
+    fprintf (out, "  %-14s %s (Volumeter %s)\n", _("Created"), created,
+             result->app_version ? result->app_version : "?");
+  if (result->target)
+    {
+      g_autofree char *desc = vol_target_info_describe (result->target);
+      g_autofree char *cap = vol_size_format (result->target->capacity_bytes);
+      g_autofree char *free_text = vol_size_format (result->target->free_bytes);
+      fprintf (out, "  %-14s %s\n", _("Target"), result->target->path ? result->target->path : "?");
+      fprintf (out, "  %-14s %s\n", _("Volume"), desc);
+      fprintf (out, "  %-14s %s, %s free at the start\n", _("Capacity"), cap, free_text);
+    }
+  print_dict (out, _("Parameters"), result->params, kind);
+  print_dict (out, _("Resolved"), result->resolved, kind);
+  fprintf (out, "  %-14s %s\n", _("Cache bypass"), bypass_text (result->cache_bypass));
+  fprintf (out, "  %-14s %s (seed 0x%016" G_GINT64_MODIFIER "x)\n", _("Data pattern"),
+           vol_data_pattern_to_string (result->pattern), result->seed);
+  fprintf (out, "  %-14s %s\n", _("I/O backend"), result->io_backend ? result->io_backend : "?");
+  {
+    g_autofree char *duration = vol_duration_format (result->duration);
+    fprintf (out, "  %-14s %s; CPU %.2f s user + %.2f s system\n", _("Duration"), duration,
+             result->cpu_user, result->cpu_system);
+  }
+
+  if (result->summaries->len > 0)
+    {
+      fprintf (out, "\n  %-8s %14s %14s %14s %14s %14s %8s\n", "", _("mean"), _("std dev"),
+               _("min"), _("max"), _("median"), _("samples"));
+      for (guint i = 0; i < result->summaries->len; i++)
+        {
+          const VolSummary *s = g_ptr_array_index (result->summaries, i);
+          const VolSeries *series = vol_result_get_series (result, s->series);
+          g_autofree char *mean = format_value (s->mean, s->unit);
+          g_autofree char *sd = format_value (s->stddev, s->unit);
+          g_autofree char *min = format_value (s->min, s->unit);
+          g_autofree char *max = format_value (s->max, s->unit);
+          g_autofree char *median = format_value (s->median, s->unit);
+
+          if (s->count == 0)
+            fprintf (out, "  %-8s %14s\n", series ? _(series->title) : s->series, _("no samples"));
+          else
+            fprintf (out, "  %-8s %14s %14s %14s %14s %14s %8u\n",
+                     series ? _(series->title) : s->series, mean, sd, min, max, median, s->count);
+        }
+    }
+
+  if (result->figures->len > 0)
+    fprintf (out, "\n");
+  for (guint i = 0; i < result->figures->len; i++)
+    {
+      const VolFigure *f = g_ptr_array_index (result->figures, i);
+      g_autofree char *value = format_value (f->value, f->unit);
+      fprintf (out, "  %-28s %s\n", _(f->title), value);
+    }
+  cliff = vol_result_get_figure (result, "write-cliff-position");
+  if (g_strcmp0 (result->kind, "fill") == 0 && cliff == NULL
+      && result->status == VOL_RESULT_STATUS_COMPLETE)
+    fprintf (out, "  %-28s %s\n", _("Write speed drops at"), _("no sustained drop found"));
+
+  if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
+    fprintf (out, _("\nWarning: the filesystem refused O_DIRECT. Writes were flushed inside the timing and the\n"
+                    "cache was dropped before reading, but this is not a pure device measurement.\n"));
+  if (result->pattern == VOL_DATA_PATTERN_ZEROS)
+    fprintf (out, _("\nWarning: the data was zeros. A compressing or deduplicating device reports more than it\n"
+                    "can do with real data.\n"));
+  if (result->duration > 1 && (result->cpu_user + result->cpu_system) > 0.9 * result->duration)
+    fprintf (out, _("\nWarning: the run used a full CPU core; the figures may be CPU-bound, not device-bound.\n"));
+  if (result->message)
+    fprintf (out, "\n%s: %s\n", result->status == VOL_RESULT_STATUS_FAILED ? _("Failed") : _("Note"),
+             result->message);
+}

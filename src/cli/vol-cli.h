@@ -1,0 +1,51 @@
+/* vol-cli.h — the pieces of volumeter-cli
+ *
+ * The CLI runs the same engine as the application, with no display. Its
+ * exit codes are part of its interface (docs/cli.md):
+ *   0 done, 1 the run failed (I/O error, vanished target), 2 bad usage or
+ *   input, 130 cancelled by Ctrl-C (128 + SIGINT), 143 by SIGTERM.
+ */
+#pragma once
+
+#include "vol-registry.h"
+#include "vol-result.h"
+#include "vol-runner.h"
+
+G_BEGIN_DECLS
+
+#define VOL_CLI_EXIT_OK        0
+#define VOL_CLI_EXIT_FAILED    1
+#define VOL_CLI_EXIT_USAGE     2
+#define VOL_CLI_EXIT_SIGINT    130
+#define VOL_CLI_EXIT_SIGTERM   143
+
+typedef struct
+{
+  const VolTestKind *kind;
+  VolTestSpec       *spec;
+  char              *output;     /* -o FILE, or the default name */
+  gboolean           quiet;
+  gboolean           show_help;
+} VolCliRunOptions;
+
+gboolean vol_cli_parse_run        (int                argc,
+                                   char             **argv,
+                                   VolCliRunOptions  *options,
+                                   GError           **error);
+void     vol_cli_run_options_clear (VolCliRunOptions *options);
+void     vol_cli_print_run_help   (const VolTestKind *kind);
+void     vol_cli_print_tests      (FILE              *out);
+
+typedef struct _VolCliProgress VolCliProgress;
+
+VolCliProgress *vol_cli_progress_new    (gboolean          quiet);
+void            vol_cli_progress_update (VolCliProgress   *progress,
+                                         const VolProgress *update);
+void            vol_cli_progress_finish (VolCliProgress   *progress);
+void            vol_cli_progress_free   (VolCliProgress   *progress);
+
+void     vol_cli_print_summary    (FILE              *out,
+                                   const VolResult   *result,
+                                   const char        *path);
+
+G_END_DECLS

@@ -1,0 +1,319 @@
+/* volumeter-cli.c — Volumeter without a display
+ *
+ *   volumeter-cli run TEST --target DIR [OPTION…]
+ *   volumeter-cli show FILE…
+ *   volumeter-cli cleanup DIR
+ *
+ * Errors are reported once, as one line on stderr, with the exit codes in
+ * vol-cli.h.
+ */
+#define G_LOG_DOMAIN "volumeter-cli"
+
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+
+#include "vol-cli.h"
+#include "vol-error.h"
+#include "vol-scratch.h"
+
+typedef struct
+{
+  GMainLoop      *loop;
+  GCancellable   *cancellable;
+  VolCliProgress *progress;
+  VolResult      *result;
+  GError         *error;
+  int             signal;   /* the signal that cancelled the run, or 0 */
+} RunState;
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage:\n"
+                  "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
+                  "  volumeter-cli show FILE…                        print a summary of each saved result\n"
+                  "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
+                  "  volumeter-cli --help | --version\n\n"
+                  "Tests:\n"));
+  vol_cli_print_tests (out);
+  fprintf (out, _("\nSizes are binary: 512, 4K, 32M, 1G, 2T. Throughput is shown in MB/s (10^6 bytes/s).\n"
+                  "Exit status: 0 done, 1 the run failed, 2 bad usage or input, 130 cancelled (Ctrl-C).\n"));
+}
+
+static int
+usage_error (const char *message)
+{
+  fprintf (stderr, "volumeter-cli: %s\n", message);
+  return VOL_CLI_EXIT_USAGE;
+}
+
+static void
+progress_cb (VolRunner         *runner,
+             const VolProgress *progress,
+             RunState          *state)
+{
+  vol_cli_progress_update (state->progress, progress);
+}
+
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  RunState *state = user_data;
+
+  state->result = vol_runner_run_finish (VOL_RUNNER (source), res, &state->error);
+  g_main_loop_quit (state->loop);
+}
+
+static gboolean
+signal_cb (gpointer user_data)
+{
+  RunState *state = user_data;
+
+  /* The worker sees this before its next transfer, stops, and removes
+   * the scratch folder; the partial result is still saved. */
+  if (state->signal == 0)
+    state->signal = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (state->cancellable), "vol-signal"));
+  g_cancellable_cancel (state->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+sigint_cb (gpointer user_data)
+{
+  RunState *state = user_data;
+  g_object_set_data (G_OBJECT (state->cancellable), "vol-signal", GINT_TO_POINTER (SIGINT));
+  return signal_cb (user_data);
+}
+
+static gboolean
+sigterm_cb (gpointer user_data)
+{
+  RunState *state = user_data;
+  g_object_set_data (G_OBJECT (state->cancellable), "vol-signal", GINT_TO_POINTER (SIGTERM));
+  return signal_cb (user_data);
+}
+
+/* Checked before the run, so a long run never ends unable to save. */
+static gboolean
+check_output (const char  *output,
+              GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (output);
+
+  if (g_file_test (output, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                   _("output: %s is a folder; give a file name"), output);
+      return FALSE;
+    }
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("output: the folder %s does not exist"), dir);
+      return FALSE;
+    }
+  if (access (dir, W_OK) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   _("output: cannot write to the folder %s"), dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+command_run (int    argc,
+             char **argv)
+{
+  VolCliRunOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  RunState state = { 0 };
+  guint sigint_id, sigterm_id;
+  int status;
+
+  if (!vol_cli_parse_run (argc, argv, &options, &error))
+    {
+      vol_cli_run_options_clear (&options);
+      return usage_error (error->message);
+    }
+  if (options.show_help)
+    {
+      if (options.kind)
+        vol_cli_print_run_help (options.kind);
+      else
+        print_usage (stdout);
+      vol_cli_run_options_clear (&options);
+      return VOL_CLI_EXIT_OK;
+    }
+  if (!check_output (options.output, &error))
+    {
+      vol_cli_run_options_clear (&options);
+      return usage_error (error->message);
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  cancellable = g_cancellable_new ();
+  runner = vol_runner_new ();
+  state.loop = loop;
+  state.cancellable = cancellable;
+  state.progress = vol_cli_progress_new (options.quiet);
+
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &state);
+  sigint_id = g_unix_signal_add (SIGINT, sigint_cb, &state);
+  sigterm_id = g_unix_signal_add (SIGTERM, sigterm_cb, &state);
+
+  vol_runner_run_async (runner, options.spec, cancellable, run_done_cb, &state);
+  g_main_loop_run (loop);
+
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
+  vol_cli_progress_finish (state.progress);
+  vol_cli_progress_free (state.progress);
+
+  if (state.result == NULL)
+    {
+      /* The run never started: the target or the parameters are wrong. */
+      status = g_error_matches (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+               ? (state.signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT)
+               : VOL_CLI_EXIT_USAGE;
+      fprintf (stderr, "volumeter-cli: %s\n", state.error->message);
+      g_clear_error (&state.error);
+      vol_cli_run_options_clear (&options);
+      return status;
+    }
+
+  if (!vol_result_save (state.result, options.output, &error))
+    {
+      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      status = VOL_CLI_EXIT_FAILED;
+    }
+  else
+    {
+      if (!options.quiet)
+        vol_cli_print_summary (stdout, state.result, options.output);
+      switch (state.result->status)
+        {
+        case VOL_RESULT_STATUS_COMPLETE:
+          status = VOL_CLI_EXIT_OK;
+          break;
+        case VOL_RESULT_STATUS_CANCELLED:
+          status = state.signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT;
+          break;
+        case VOL_RESULT_STATUS_FAILED:
+        default:
+          fprintf (stderr, "volumeter-cli: %s\n", state.result->message);
+          status = VOL_CLI_EXIT_FAILED;
+          break;
+        }
+    }
+  vol_result_unref (state.result);
+  vol_cli_run_options_clear (&options);
+  return status;
+}
+
+static int
+command_show (int    argc,
+              char **argv)
+{
+  int status = VOL_CLI_EXIT_OK;
+
+  if (argc < 1)
+    return usage_error (_("show: name at least one result file"));
+
+  for (int i = 0; i < argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(VolResult) result = vol_result_load (argv[i], &error);
+
+      if (result == NULL)
+        {
+          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          status = VOL_CLI_EXIT_USAGE;
+          continue;
+        }
+      if (i > 0)
+        printf ("\n");
+      vol_cli_print_summary (stdout, result, argv[i]);
+    }
+  return status;
+}
+
+static int
+command_cleanup (int    argc,
+                 char **argv)
+{
+  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) in_use = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (argc != 1)
+    return usage_error (_("cleanup: name one folder, such as “cleanup /mnt/raid”"));
+
+  ok = vol_scratch_cleanup_stale (argv[0], removed, in_use, &error);
+  for (guint i = 0; i < removed->len; i++)
+    printf (_("Removed %s\n"), (char *) g_ptr_array_index (removed, i));
+  for (guint i = 0; i < in_use->len; i++)
+    printf (_("Left %s: its run is still going\n"), (char *) g_ptr_array_index (in_use, i));
+  if (ok && removed->len == 0 && in_use->len == 0)
+    printf (_("No scratch folders to remove in %s\n"), argv[0]);
+  if (!ok)
+    {
+      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)
+             || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY)
+             ? VOL_CLI_EXIT_USAGE : VOL_CLI_EXIT_FAILED;
+    }
+  return VOL_CLI_EXIT_OK;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *command;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("volumeter-cli");
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return VOL_CLI_EXIT_USAGE;
+    }
+  command = argv[1];
+  if (g_str_equal (command, "--help") || g_str_equal (command, "-h") || g_str_equal (command, "help"))
+    {
+      print_usage (stdout);
+      return VOL_CLI_EXIT_OK;
+    }
+  if (g_str_equal (command, "--version"))
+    {
+      printf ("volumeter-cli %s\n", PACKAGE_VERSION);
+      return VOL_CLI_EXIT_OK;
+    }
+  if (g_str_equal (command, "run"))
+    return command_run (argc - 2, argv + 2);
+  if (g_str_equal (command, "show"))
+    return command_show (argc - 2, argv + 2);
+  if (g_str_equal (command, "cleanup"))
+    return command_cleanup (argc - 2, argv + 2);
+
+  {
+    g_autofree char *message = g_strdup_printf (_("unknown command “%s”; see “volumeter-cli --help”"), command);
+    return usage_error (message);
+  }
+}

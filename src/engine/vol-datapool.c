@@ -1,0 +1,200 @@
+/* vol-datapool.c — seeded random data, stamped unique per block */
+#include "vol-datapool.h"
+
+#include <string.h>
+
+#include "vol-io.h"
+
+struct _VolDataPool
+{
+  VolDataPattern pattern;
+  guint64        seed;
+  guint8        *data;
+  gsize          size;
+};
+
+typedef struct
+{
+  guint64 s[4];
+} Xoshiro;
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+/* splitmix64 spreads one seed over xoshiro's four words, as its authors
+ * recommend. */
+static guint64
+splitmix64 (guint64 *state)
+{
+  guint64 z = (*state += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+static inline guint64
+xoshiro_next (Xoshiro *x)
+{
+  guint64 result = rotl (x->s[1] * 5, 7) * 9;
+  guint64 t = x->s[1] << 17;
+
+  x->s[2] ^= x->s[0];
+  x->s[3] ^= x->s[1];
+  x->s[1] ^= x->s[2];
+  x->s[0] ^= x->s[3];
+  x->s[2] ^= t;
+  x->s[3] = rotl (x->s[3], 45);
+  return result;
+}
+
+/**
+ * vol_data_pool_new:
+ * @size: bytes; a multiple of VOL_STAMP_BLOCK for stamping to cover it
+ * @alignment: buffer alignment for O_DIRECT
+ *
+ * The same seed always gives the same bytes, so a run can be repeated.
+ */
+VolDataPool *
+vol_data_pool_new (VolDataPattern pattern,
+                   guint64        seed,
+                   gsize          size,
+                   gsize          alignment)
+{
+  VolDataPool *pool = g_new0 (VolDataPool, 1);
+
+  pool->pattern = pattern;
+  pool->seed = seed;
+  pool->size = size;
+  pool->data = vol_io_alloc_aligned (size, alignment);
+
+  if (pattern == VOL_DATA_PATTERN_ZEROS)
+    memset (pool->data, 0, size);
+  else
+    {
+      Xoshiro x;
+      guint64 state = seed;
+      gsize i;
+
+      for (i = 0; i < 4; i++)
+        x.s[i] = splitmix64 (&state);
+      for (i = 0; i + 8 <= size; i += 8)
+        {
+          guint64 v = xoshiro_next (&x);
+          memcpy (pool->data + i, &v, 8);
+        }
+      for (; i < size; i++)
+        pool->data[i] = (guint8) xoshiro_next (&x);
+    }
+  return pool;
+}
+
+void
+vol_data_pool_free (VolDataPool *pool)
+{
+  if (pool == NULL)
+    return;
+  vol_io_free_aligned (pool->data);
+  g_free (pool);
+}
+
+guint8 *
+vol_data_pool_get_data (VolDataPool *pool)
+{
+  return pool->data;
+}
+
+gsize
+vol_data_pool_get_size (VolDataPool *pool)
+{
+  return pool->size;
+}
+
+static inline void
+stamp_words (guint64  seed,
+             guint64  serial,
+             guint64 *words)
+{
+  words[0] = serial;
+  words[1] = (serial * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^ seed;
+}
+
+/**
+ * vol_data_pool_stamp:
+ * @first_serial: serial number of the first block; block i gets first_serial + i
+ * @length: bytes from the start of the buffer about to be written
+ *
+ * Makes every 4 KiB block of the next write unique. Serial numbers must be
+ * unique within a run: tests derive them from (file, block in file). Does
+ * nothing for zeros, which are meant to be what they are.
+ */
+void
+vol_data_pool_stamp (VolDataPool *pool,
+                     guint64      first_serial,
+                     gsize        length)
+{
+  if (pool->pattern == VOL_DATA_PATTERN_ZEROS)
+    return;
+  for (gsize off = 0, i = 0; off + 16 <= length; off += VOL_STAMP_BLOCK, i++)
+    {
+      guint64 words[2];
+      stamp_words (pool->seed, first_serial + i, words);
+      memcpy (pool->data + off, words, sizeof words);
+    }
+}
+
+/**
+ * vol_data_pool_verify:
+ * @data: what was read back
+ * @bad_block: (out): index of the first block that does not match
+ *
+ * Checks the stamps of the first, middle and last block of a transfer.
+ * Always TRUE for zeros.
+ */
+gboolean
+vol_data_pool_verify (VolDataPool  *pool,
+                      const guint8 *data,
+                      guint64       first_serial,
+                      gsize         length,
+                      guint64      *bad_block)
+{
+  gsize n_blocks = length / VOL_STAMP_BLOCK;
+  gsize probes[3];
+
+  if (pool->pattern == VOL_DATA_PATTERN_ZEROS || n_blocks == 0)
+    return TRUE;
+
+  probes[0] = 0;
+  probes[1] = n_blocks / 2;
+  probes[2] = n_blocks - 1;
+  for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
+    {
+      guint64 words[2];
+      stamp_words (pool->seed, first_serial + probes[i], words);
+      if (memcmp (data + probes[i] * VOL_STAMP_BLOCK, words, sizeof words) != 0)
+        {
+          *bad_block = probes[i];
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * vol_data_pool_new_seed:
+ *
+ * A fresh non-zero seed (0 means "pick one" in a spec).
+ */
+guint64
+vol_data_pool_new_seed (void)
+{
+  guint64 seed;
+
+  do
+    seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  while (seed == 0);
+  return seed;
+}

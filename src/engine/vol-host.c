@@ -1,0 +1,62 @@
+/* vol-host.c — describing the machine */
+#include "vol-host.h"
+
+#include <string.h>
+#include <sys/utsname.h>
+
+static char *
+cpu_model (void)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents ("/proc/cpuinfo", &text, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (text, "\n", 0);
+  for (guint i = 0; lines[i]; i++)
+    {
+      /* x86 says "model name", some ARM kernels only "Hardware"/"Processor". */
+      if (g_str_has_prefix (lines[i], "model name") || g_str_has_prefix (lines[i], "Processor")
+          || g_str_has_prefix (lines[i], "cpu model"))
+        {
+          const char *colon = strchr (lines[i], ':');
+          if (colon)
+            return g_strstrip (g_strdup (colon + 1));
+        }
+    }
+  return NULL;
+}
+
+static guint64
+memory_bytes (void)
+{
+  g_autofree char *text = NULL;
+  const char *p;
+
+  if (!g_file_get_contents ("/proc/meminfo", &text, NULL, NULL))
+    return 0;
+  p = strstr (text, "MemTotal:");
+  if (p == NULL)
+    return 0;
+  return g_ascii_strtoull (p + strlen ("MemTotal:"), NULL, 10) * 1024;
+}
+
+/**
+ * vol_host_info_probe:
+ * @include_hostname: only when the user opted in
+ */
+VolHostInfo *
+vol_host_info_probe (gboolean include_hostname)
+{
+  VolHostInfo *host = g_new0 (VolHostInfo, 1);
+  struct utsname uts;
+
+  if (uname (&uts) == 0)
+    host->kernel = g_strdup_printf ("%s %s", uts.sysname, uts.release);
+  host->cpu_model = cpu_model ();
+  host->cpu_count = g_get_num_processors ();
+  host->memory_bytes = memory_bytes ();
+  if (include_hostname)
+    host->hostname = g_strdup (g_get_host_name ());
+  return host;
+}

@@ -1,0 +1,28 @@
+/* vol-probe.h — finding out what a test target really is
+ *
+ * Reads /proc/self/mountinfo and /sys below a root it is given, so tests can
+ * feed a fixture tree (an md RAID 0, a partition on a disk, a loop device)
+ * as well as the real system. Blocking file reads only: call it from a
+ * worker thread, or from the main thread for a one-off CLI probe.
+ */
+#pragma once
+
+#include "vol-target-info.h"
+
+G_BEGIN_DECLS
+
+VolTargetInfo *vol_target_probe             (const char    *path,
+                                             GError       **error);
+VolTargetInfo *vol_target_probe_with_root   (const char    *path,
+                                             const char    *sysroot,
+                                             GError       **error);
+gboolean       vol_probe_mount              (const char    *sysroot,
+                                             const char    *path,
+                                             VolTargetInfo *info,
+                                             GError       **error);
+void           vol_probe_block_chain        (const char    *sysroot,
+                                             guint          major,
+                                             guint          minor,
+                                             VolTargetInfo *info);
+
+G_END_DECLS

@@ -1,0 +1,29 @@
+/* vol-registry.c — the list of test kinds */
+#include "vol-registry.h"
+
+extern const VolTestKind vol_test_fill;
+
+static const VolTestKind *const kinds[] = {
+  &vol_test_fill,
+};
+
+/**
+ * vol_registry_list:
+ *
+ * Every test kind, in the order menus show them. Any thread.
+ */
+const VolTestKind *const *
+vol_registry_list (guint *n_kinds)
+{
+  *n_kinds = G_N_ELEMENTS (kinds);
+  return kinds;
+}
+
+const VolTestKind *
+vol_registry_lookup (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (g_strcmp0 (kinds[i]->info.name, name) == 0)
+      return kinds[i];
+  return NULL;
+}

@@ -1,0 +1,566 @@
+/* vol-runner.c — one test on a worker thread, progress on the main context
+ *
+ * Threading contract: the worker (run_thread) owns the VolRun and the
+ * result it builds. It shares exactly one thing with the main thread, the
+ * pending progress below, guarded by `lock`; at most one flush source is
+ * pending at a time, so a fast test cannot flood the main loop. The result
+ * crosses to the main thread once, through the GTask.
+ */
+#define G_LOG_DOMAIN "vol-runner"
+
+#include "vol-runner.h"
+
+#include <math.h>
+#include <sys/resource.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-error.h"
+#include "vol-host.h"
+#include "vol-probe.h"
+#include "vol-run-private.h"
+
+/* ~30 emissions a second: smooth enough for a live chart, cheap enough to
+ * never be the bottleneck. */
+#define FLUSH_INTERVAL_US (G_USEC_PER_SEC / 30)
+
+struct _VolRunner
+{
+  GObject          parent_instance;
+
+  const VolIoOps  *io;
+  gboolean         include_hostname;
+  gboolean         running;
+  GMainContext    *context;
+
+  /* Shared with the worker, under lock. */
+  GMutex           lock;
+  gboolean         has_pending;
+  const char      *pending_phase;
+  char            *pending_text;
+  guint            pending_item;
+  guint            pending_n_items;
+  double           pending_fraction;
+  double           pending_rate;
+  double           pending_eta;
+  double           pending_elapsed;
+  GArray          *pending_samples;
+  GSource         *flush_source;
+  gint64           last_flush_us;
+};
+
+G_DEFINE_FINAL_TYPE (VolRunner, vol_runner, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum {
+  PROGRESS,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+run_free (VolRun *run)
+{
+  if (run->test_data_free && run->test_data)
+    run->test_data_free (run->test_data);
+  g_clear_pointer (&run->spec, vol_test_spec_unref);
+  g_clear_pointer (&run->target, vol_target_info_free);
+  g_clear_pointer (&run->result, vol_result_unref);
+  g_clear_pointer (&run->scratch, vol_scratch_free);
+  g_clear_object (&run->cancellable);
+  g_clear_object (&run->runner);
+  g_free (run);
+}
+
+/* Main thread: hand what the worker queued to the signal's handlers. */
+static gboolean
+flush_progress (VolRunner *self)
+{
+  VolProgress progress = { 0 };
+  g_autofree char *text = NULL;
+  g_autoptr(GArray) samples = NULL;
+
+  g_mutex_lock (&self->lock);
+  if (self->flush_source)
+    {
+      g_source_destroy (self->flush_source);
+      g_clear_pointer (&self->flush_source, g_source_unref);
+    }
+  if (!self->has_pending)
+    {
+      g_mutex_unlock (&self->lock);
+      return G_SOURCE_REMOVE;
+    }
+  progress.phase = self->pending_phase;
+  text = g_steal_pointer (&self->pending_text);
+  progress.text = text;
+  progress.item = self->pending_item;
+  progress.n_items = self->pending_n_items;
+  progress.fraction = self->pending_fraction;
+  progress.rate = self->pending_rate;
+  progress.eta = self->pending_eta;
+  progress.elapsed = self->pending_elapsed;
+  samples = g_steal_pointer (&self->pending_samples);
+  self->pending_samples = g_array_new (FALSE, FALSE, sizeof (VolLiveSample));
+  self->has_pending = FALSE;
+  self->last_flush_us = g_get_monotonic_time ();
+  g_mutex_unlock (&self->lock);
+
+  progress.samples = samples;
+  g_signal_emit (self, signals[PROGRESS], 0, &progress);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+flush_source_cb (gpointer data)
+{
+  return flush_progress (VOL_RUNNER (data));
+}
+
+/* Worker thread, lock held: make sure one flush is on its way. */
+static void
+schedule_flush_locked (VolRunner *self)
+{
+  gint64 since;
+  guint delay_ms;
+
+  self->has_pending = TRUE;
+  if (self->flush_source != NULL)
+    return;
+  since = g_get_monotonic_time () - self->last_flush_us;
+  delay_ms = since >= FLUSH_INTERVAL_US ? 0 : (guint) ((FLUSH_INTERVAL_US - since) / 1000);
+  self->flush_source = g_timeout_source_new (delay_ms);
+  g_source_set_priority (self->flush_source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (self->flush_source, flush_source_cb, g_object_ref (self), g_object_unref);
+  g_source_set_static_name (self->flush_source, "[volumeter] runner progress");
+  g_source_attach (self->flush_source, self->context);
+}
+
+/**
+ * _vol_run_check_cancelled:
+ *
+ * Worker thread. Called before every I/O so a cancel lands within one
+ * transfer.
+ */
+gboolean
+_vol_run_check_cancelled (VolRun  *run,
+                          GError **error)
+{
+  if (g_cancellable_is_cancelled (run->cancellable))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _vol_run_progress:
+ * @phase: a static machine word, "write"
+ * @text: what the user reads, "Writing file 3 of 50"
+ * @fraction: of the whole run, 0 … 1
+ * @phase_bytes: bytes moved so far in this phase, for the current rate
+ *
+ * Worker thread. Cheap: call it after every transfer.
+ */
+void
+_vol_run_progress (VolRun     *run,
+                   const char *phase,
+                   const char *text,
+                   guint       item,
+                   guint       n_items,
+                   double      fraction,
+                   guint64     phase_bytes)
+{
+  VolRunner *self = run->runner;
+  gint64 now = vol_io_now_ns ();
+  double elapsed = (now - run->start_ns) / 1e9;
+
+  /* The rate over the last second or so: long enough to smooth one slow
+   * transfer, short enough to show a cliff as it happens. */
+  if (run->phase != phase)
+    {
+      run->phase = phase;
+      run->window_ns = now;
+      run->window_bytes = phase_bytes;
+      run->rate = 0;
+    }
+  else if (now - run->window_ns >= 250 * G_GINT64_CONSTANT (1000000))
+    {
+      double window_rate = (phase_bytes - run->window_bytes) / ((now - run->window_ns) / 1e9);
+      run->rate = run->rate > 0 ? 0.5 * run->rate + 0.5 * window_rate : window_rate;
+      run->window_ns = now;
+      run->window_bytes = phase_bytes;
+    }
+
+  g_mutex_lock (&self->lock);
+  self->pending_phase = phase;
+  g_free (self->pending_text);
+  self->pending_text = g_strdup (text);
+  self->pending_item = item;
+  self->pending_n_items = n_items;
+  self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
+  self->pending_rate = run->rate;
+  self->pending_elapsed = elapsed;
+  self->pending_eta = (fraction > 0.005 && fraction < 1.0) ? elapsed * (1.0 - fraction) / fraction
+                    : fraction >= 1.0 ? 0 : -1;
+  schedule_flush_locked (self);
+  g_mutex_unlock (&self->lock);
+}
+
+/**
+ * _vol_run_sample:
+ * @series: a static string
+ *
+ * Worker thread. Queues one sample for the live chart; the test also adds
+ * it to run->result itself.
+ */
+void
+_vol_run_sample (VolRun     *run,
+                 const char *series,
+                 double      x,
+                 double      y)
+{
+  VolRunner *self = run->runner;
+  VolLiveSample sample = { series, x, y };
+
+  g_mutex_lock (&self->lock);
+  g_array_append_val (self->pending_samples, sample);
+  schedule_flush_locked (self);
+  g_mutex_unlock (&self->lock);
+}
+
+/**
+ * _vol_run_resolve:
+ * @resolved: a{sv} of values the test derived (sizes fitted to the volume)
+ *
+ * Worker thread, from prepare().
+ */
+void
+_vol_run_resolve (VolRun   *run,
+                  GVariant *resolved)
+{
+  g_clear_pointer (&run->result->resolved, g_variant_unref);
+  run->result->resolved = g_variant_ref_sink (resolved);
+}
+
+static double
+timeval_seconds (const struct timeval *tv)
+{
+  return tv->tv_sec + tv->tv_usec / 1e6;
+}
+
+/* Worker thread: probe, check, make the scratch folder, prepare. Any
+ * failure here is about the input (target, parameters, space): no result. */
+static gboolean
+set_up (VolRun  *run,
+        GError **error)
+{
+  const VolTestSpec *spec = run->spec;
+
+  run->kind = vol_registry_lookup (vol_test_spec_get_kind (spec));
+  if (run->kind == NULL)
+    {
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_KIND,
+                   _("There is no test called “%s”"), vol_test_spec_get_kind (spec));
+      return FALSE;
+    }
+  if (!vol_test_spec_validate (spec, &run->kind->info, error))
+    return FALSE;
+  if (run->kind->run == NULL)
+    {
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NOT_IMPLEMENTED,
+                   _("The %s test is not available in this version"), run->kind->info.name);
+      return FALSE;
+    }
+
+  run->target = vol_target_probe (vol_test_spec_get_target (spec), error);
+  if (run->target == NULL)
+    return FALSE;
+
+  run->seed = vol_test_spec_get_seed (spec);
+  if (run->seed == 0)
+    run->seed = vol_data_pool_new_seed ();
+
+  run->result = vol_result_new (run->kind->info.name);
+  run->result->app_name = g_strdup ("Volumeter");
+  run->result->app_version = g_strdup (PACKAGE_VERSION);
+  run->result->label = g_strdup (vol_test_spec_get_label (spec));
+  run->result->host = vol_host_info_probe (run->include_hostname);
+  run->result->target = vol_target_info_copy (run->target);
+  run->result->params = g_variant_ref (vol_test_spec_get_params (spec));
+  run->result->pattern = vol_test_spec_get_pattern (spec);
+  run->result->seed = run->seed;
+  run->result->cache_bypass = VOL_CACHE_BYPASS_DIRECT;
+  run->result->io_backend = g_strdup ("sync");
+
+  run->scratch = vol_scratch_create (run->target->path, error);
+  if (run->scratch == NULL)
+    return FALSE;
+
+  if (run->kind->prepare && !run->kind->prepare (run, error))
+    {
+      vol_scratch_remove (run->scratch, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+run_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  VolRun *run = task_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) cleanup_error = NULL;
+  struct rusage before, after;
+  VolResult *result;
+  gboolean ok;
+
+  run->start_ns = vol_io_now_ns ();
+  if (!set_up (run, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* RUSAGE_THREAD: the CPU this test's thread used, not the GUI's. */
+  getrusage (RUSAGE_THREAD, &before);
+  ok = run->kind->run (run, &error);
+  getrusage (RUSAGE_THREAD, &after);
+
+  result = run->result;
+  result->duration = (vol_io_now_ns () - run->start_ns) / 1e9;
+  result->cpu_user = timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);
+  result->cpu_system = timeval_seconds (&after.ru_stime) - timeval_seconds (&before.ru_stime);
+
+  if (ok)
+    result->status = VOL_RESULT_STATUS_COMPLETE;
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      result->status = VOL_RESULT_STATUS_CANCELLED;
+      result->message = g_strdup (_("Cancelled before the end; the samples so far are kept"));
+    }
+  else
+    {
+      result->status = VOL_RESULT_STATUS_FAILED;
+      result->message = g_strdup (error->message);
+    }
+
+  if (!vol_scratch_remove (run->scratch, &cleanup_error))
+    {
+      /* Leftover files are the user's lost space: never let that pass as
+       * a clean run. */
+      g_autofree char *old = g_steal_pointer (&result->message);
+      result->status = VOL_RESULT_STATUS_FAILED;
+      result->message = old ? g_strdup_printf (_("%s. The scratch folder %s could not be removed: %s"),
+                                               old, vol_scratch_get_path (run->scratch),
+                                               cleanup_error->message)
+                            : g_strdup_printf (_("The scratch folder %s could not be removed: %s"),
+                                               vol_scratch_get_path (run->scratch),
+                                               cleanup_error->message);
+    }
+
+  g_task_return_pointer (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
+}
+
+/* Main thread: deliver the last progress, then the result, in that order. */
+static void
+worker_done_cb (GObject      *source,
+                GAsyncResult *res,
+                gpointer      user_data)
+{
+  VolRunner *self = VOL_RUNNER (source);
+  g_autoptr(GTask) outer = user_data;
+  GError *error = NULL;
+  VolResult *result;
+
+  flush_progress (self);
+  self->running = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+
+  result = g_task_propagate_pointer (G_TASK (res), &error);
+  if (result == NULL)
+    g_task_return_error (outer, error);
+  else
+    g_task_return_pointer (outer, result, (GDestroyNotify) vol_result_unref);
+}
+
+/**
+ * vol_runner_run_async:
+ * @spec: what to run; validated again on the worker
+ * @cancellable: cancels the run; the result then says "cancelled" and keeps
+ *   the samples so far
+ *
+ * Main thread. Completes with a result for every run that started (also
+ * failed or cancelled ones) and with an error only when it could not start:
+ * a bad spec, a target that is missing or not writable, a test that does
+ * not fit in the free space.
+ */
+void
+vol_runner_run_async (VolRunner           *self,
+                      VolTestSpec         *spec,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
+{
+  g_autoptr(GTask) outer = NULL;
+  g_autoptr(GTask) inner = NULL;
+  VolRun *run;
+
+  g_return_if_fail (VOL_IS_RUNNER (self));
+  g_return_if_fail (spec != NULL);
+  g_return_if_fail (!self->running);
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, vol_runner_run_async);
+  /* A cancelled run still has a result to give: the partial one. */
+  g_task_set_check_cancellable (outer, FALSE);
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+  self->running = TRUE;
+  self->last_flush_us = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+
+  run = g_new0 (VolRun, 1);
+  run->runner = g_object_ref (self);
+  run->spec = vol_test_spec_ref (spec);
+  run->io = self->io;
+  run->include_hostname = self->include_hostname;
+  run->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+
+  inner = g_task_new (self, cancellable, worker_done_cb, g_steal_pointer (&outer));
+  g_task_set_check_cancellable (inner, FALSE);
+  g_task_set_return_on_cancel (inner, FALSE);
+  g_task_set_task_data (inner, run, (GDestroyNotify) run_free);
+  g_task_run_in_thread (inner, run_thread);
+}
+
+/**
+ * vol_runner_run_finish:
+ *
+ * Returns: (transfer full): the result, or NULL with @error set when the
+ *   run could not start.
+ */
+VolResult *
+vol_runner_run_finish (VolRunner     *self,
+                       GAsyncResult  *result,
+                       GError       **error)
+{
+  g_return_val_if_fail (VOL_IS_RUNNER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * vol_runner_set_io_ops:
+ *
+ * Replaces the system calls for the next run: tests use it to inject
+ * faults. Main thread, not while running.
+ */
+void
+vol_runner_set_io_ops (VolRunner      *self,
+                       const VolIoOps *ops)
+{
+  g_return_if_fail (VOL_IS_RUNNER (self));
+  g_return_if_fail (!self->running);
+
+  self->io = ops ? ops : vol_io_ops_default ();
+}
+
+void
+vol_runner_set_include_hostname (VolRunner *self,
+                                 gboolean   include)
+{
+  g_return_if_fail (VOL_IS_RUNNER (self));
+  self->include_hostname = include;
+}
+
+gboolean
+vol_runner_get_running (VolRunner *self)
+{
+  g_return_val_if_fail (VOL_IS_RUNNER (self), FALSE);
+  return self->running;
+}
+
+VolRunner *
+vol_runner_new (void)
+{
+  return g_object_new (VOL_TYPE_RUNNER, NULL);
+}
+
+static void
+vol_runner_finalize (GObject *object)
+{
+  VolRunner *self = VOL_RUNNER (object);
+
+  /* A pending flush holds a reference, so none can be left here. */
+  g_assert (self->flush_source == NULL);
+  g_free (self->pending_text);
+  g_array_unref (self->pending_samples);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+
+  G_OBJECT_CLASS (vol_runner_parent_class)->finalize (object);
+}
+
+static void
+vol_runner_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  VolRunner *self = VOL_RUNNER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+vol_runner_class_init (VolRunnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = vol_runner_finalize;
+  object_class->get_property = vol_runner_get_property;
+
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * VolRunner::progress:
+   * @progress: (type gpointer): a const VolProgress*, valid during the emission
+   *
+   * Main context of the run, at most ~30 times a second.
+   */
+  signals[PROGRESS] =
+    g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+vol_runner_init (VolRunner *self)
+{
+  g_mutex_init (&self->lock);
+  self->io = vol_io_ops_default ();
+  self->pending_samples = g_array_new (FALSE, FALSE, sizeof (VolLiveSample));
+}

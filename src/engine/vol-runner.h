@@ -1,0 +1,63 @@
+/* vol-runner.h — running one test on a worker thread
+ *
+ * vol_runner_run_async() probes the target, makes a scratch folder in it,
+ * runs the test on a GTask worker thread and removes the scratch folder
+ * whatever happens. While it runs, the "progress" signal is emitted on the
+ * main context that was thread-default when the run started, at most about
+ * 30 times a second, carrying the phase, fraction, current rate, ETA and
+ * the samples measured since the last emission. No worker thread ever
+ * calls back into the caller.
+ *
+ * One run at a time per runner. Create, connect, run and finish on the
+ * same (main) thread.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "vol-io.h"
+#include "vol-result.h"
+#include "vol-spec.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char *series;  /* "write", "read": static strings of the test */
+  double      x;       /* in the series' x unit (percent of capacity for fill) */
+  double      y;       /* bytes per second */
+} VolLiveSample;
+
+typedef struct
+{
+  const char *phase;     /* "write", "read": machine word */
+  const char *text;      /* "Writing file 412 of 1000", translated */
+  guint       item;      /* 1-based item of the phase, 0 if none */
+  guint       n_items;
+  double      fraction;  /* 0 … 1 of the whole run */
+  double      rate;      /* current bytes per second, 0 unknown */
+  double      eta;       /* seconds left, < 0 unknown */
+  double      elapsed;   /* seconds since the run started */
+  GArray     *samples;   /* of VolLiveSample, new since the last emission */
+} VolProgress;
+
+#define VOL_TYPE_RUNNER (vol_runner_get_type ())
+
+G_DECLARE_FINAL_TYPE (VolRunner, vol_runner, VOL, RUNNER, GObject)
+
+VolRunner *vol_runner_new           (void);
+void       vol_runner_set_io_ops    (VolRunner            *self,
+                                     const VolIoOps       *ops);
+void       vol_runner_set_include_hostname (VolRunner     *self,
+                                            gboolean       include);
+gboolean   vol_runner_get_running   (VolRunner            *self);
+void       vol_runner_run_async     (VolRunner            *self,
+                                     VolTestSpec          *spec,
+                                     GCancellable         *cancellable,
+                                     GAsyncReadyCallback   callback,
+                                     gpointer              user_data);
+VolResult *vol_runner_run_finish    (VolRunner            *self,
+                                     GAsyncResult         *result,
+                                     GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,2350 @@
+/* vol-result-json.c — results to and from *.volumeter.json
+ *
+ * The format is documented field by field in docs/result-format.md; keep the
+ * two in step. Writing builds a JsonNode tree and prints it with our own
+ * writer; reading checks everything before anything is trusted, because a
+ * result file may come from anywhere (a mail, a forum, a fuzzer).
+ *
+ * Two json-glib 1.6 behaviours shape this file:
+ *  - JsonGenerator prints some doubles as invalid JSON (1e22 becomes
+ *    "1e+22.0") and with %.17g noise (0.1 becomes 0.10000000000000001), so
+ *    vol_result_to_data() prints the tree itself: the shortest text that
+ *    reads back to the same bits, always with a "." or an exponent so that
+ *    it reads back as a double.
+ *  - JsonParser recurses once per nesting level (a file of a million "["
+ *    overflows the stack), accepts comments and single-quoted strings,
+ *    ignores text after the first value and silently wraps integers beyond
+ *    64 bits. scan_json() runs first to refuse all of that.
+ *
+ * Every function here is pure apart from the file I/O, and may be called
+ * from any thread.
+ */
+#define G_LOG_DOMAIN "vol-result-json"
+
+#include "vol-result.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "vol-error.h"
+
+/* A result of a million samples in three columns is about 60 MiB; anything
+ * far beyond that is not a result, and json-glib needs several times the
+ * file's size in memory to parse it. */
+#define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
+
+/* The format itself nests 5 levels deep (target.devices[i].slaves[j]);
+ * the margin is for future versions, the limit for json-glib's recursion. */
+#define MAX_DEPTH 64
+
+/* Where the writer wraps arrays of numbers, so that a series of 100 000
+ * samples is neither 100 000 lines nor one. */
+#define WRAP_COLUMN 100
+
+/* ------------------------------------------------------------------------ */
+/* Writing: VolResult → JsonNode                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Probed strings (models, paths) come from sysfs and mount tables and may
+ * hold any bytes; one invalid byte would make the whole file unreadable. */
+static JsonNode *
+string_node (const char *value)
+{
+  JsonNode *node;
+
+  if (value == NULL)
+    return json_node_new (JSON_NODE_NULL);
+
+  node = json_node_new (JSON_NODE_VALUE);
+  if (g_utf8_validate (value, -1, NULL))
+    json_node_set_string (node, value);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+      json_node_set_string (node, valid);
+    }
+  return node;
+}
+
+/* JSON has no NaN or infinity: they are written as null (read back as NaN). */
+static JsonNode *
+double_node (double value)
+{
+  JsonNode *node;
+
+  if (!isfinite (value))
+    return json_node_new (JSON_NODE_NULL);
+  node = json_node_new (JSON_NODE_VALUE);
+  json_node_set_double (node, value);
+  return node;
+}
+
+static JsonNode *
+int_node (gint64 value)
+{
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+
+  json_node_set_int (node, value);
+  return node;
+}
+
+static JsonNode *
+boolean_node (gboolean value)
+{
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+
+  json_node_set_boolean (node, value);
+  return node;
+}
+
+/* 0 means unknown throughout VolTargetInfo and VolHostInfo. Values beyond
+ * G_MAXINT64 (8 EiB) cannot be read back from a JSON integer by json-glib;
+ * no real size is that big, so they are written as unknown, not as a wrong
+ * number. */
+static JsonNode *
+size_node (guint64 value)
+{
+  if (value == 0 || value > G_MAXINT64)
+    return json_node_new (JSON_NODE_NULL);
+  return int_node ((gint64) value);
+}
+
+static JsonNode *
+rotational_node (int rotational)
+{
+  if (rotational < 0)
+    return json_node_new (JSON_NODE_NULL);
+  return boolean_node (rotational != 0);
+}
+
+static JsonNode *
+strv_node (char **strv)
+{
+  JsonArray *array;
+  JsonNode *node;
+
+  if (strv == NULL)
+    return json_node_new (JSON_NODE_NULL);
+
+  array = json_array_new ();
+  for (guint i = 0; strv[i] != NULL; i++)
+    json_array_add_element (array, string_node (strv[i]));
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, array);
+  return node;
+}
+
+static JsonNode *
+object_node (JsonObject *object)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_take_object (node, object);
+  return node;
+}
+
+static JsonNode *
+array_node (JsonArray *array)
+{
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  json_node_take_array (node, array);
+  return node;
+}
+
+/* One parameter value. The registry only makes x, d, s, b and ax
+ * (vol-param.h); the other basic types are written by the same rules so a
+ * future parameter is never lost, and anything else as its GVariant text. */
+static JsonNode *
+variant_node (GVariant *value)
+{
+  const GVariantType *type = g_variant_get_type (value);
+
+  if (g_variant_type_equal (type, G_VARIANT_TYPE_VARIANT))
+    {
+      g_autoptr(GVariant) inner = g_variant_get_variant (value);
+      return variant_node (inner);
+    }
+
+  switch (g_variant_classify (value))
+    {
+    case G_VARIANT_CLASS_BOOLEAN:
+      return boolean_node (g_variant_get_boolean (value));
+    case G_VARIANT_CLASS_BYTE:
+      return int_node (g_variant_get_byte (value));
+    case G_VARIANT_CLASS_INT16:
+      return int_node (g_variant_get_int16 (value));
+    case G_VARIANT_CLASS_UINT16:
+      return int_node (g_variant_get_uint16 (value));
+    case G_VARIANT_CLASS_INT32:
+      return int_node (g_variant_get_int32 (value));
+    case G_VARIANT_CLASS_UINT32:
+      return int_node (g_variant_get_uint32 (value));
+    case G_VARIANT_CLASS_INT64:
+      return int_node (g_variant_get_int64 (value));
+    case G_VARIANT_CLASS_UINT64:
+      {
+        guint64 v = g_variant_get_uint64 (value);
+        /* A JSON integer is read back as a gint64; past that, keep the
+         * magnitude rather than wrap to a negative number. */
+        if (v > G_MAXINT64)
+          return double_node ((double) v);
+        return int_node ((gint64) v);
+      }
+    case G_VARIANT_CLASS_DOUBLE:
+      return double_node (g_variant_get_double (value));
+    case G_VARIANT_CLASS_STRING:
+    case G_VARIANT_CLASS_OBJECT_PATH:
+    case G_VARIANT_CLASS_SIGNATURE:
+      return string_node (g_variant_get_string (value, NULL));
+    case G_VARIANT_CLASS_ARRAY:
+      {
+        const GVariantType *element = g_variant_type_element (type);
+
+        if (g_variant_type_is_basic (element))
+          {
+            JsonArray *array = json_array_new ();
+            gsize n = g_variant_n_children (value);
+
+            for (gsize i = 0; i < n; i++)
+              {
+                g_autoptr(GVariant) child = g_variant_get_child_value (value, i);
+                json_array_add_element (array, variant_node (child));
+              }
+            return array_node (array);
+          }
+      }
+      break;
+    case G_VARIANT_CLASS_HANDLE:
+    case G_VARIANT_CLASS_VARIANT:
+    case G_VARIANT_CLASS_MAYBE:
+    case G_VARIANT_CLASS_TUPLE:
+    case G_VARIANT_CLASS_DICT_ENTRY:
+    default:
+      break;
+    }
+
+  {
+    g_autofree char *text = g_variant_print (value, TRUE);
+    return string_node (text);
+  }
+}
+
+/* An a{sv} as a JSON object; NULL is written as {} so readers in other
+ * languages always find an object. */
+static JsonNode *
+vardict_node (GVariant *dict)
+{
+  JsonObject *object = json_object_new ();
+
+  if (dict != NULL && g_variant_is_of_type (dict, G_VARIANT_TYPE_VARDICT))
+    {
+      GVariantIter iter;
+      const char *key;
+      GVariant *value;
+
+      g_variant_iter_init (&iter, dict);
+      while (g_variant_iter_loop (&iter, "{&sv}", &key, &value))
+        {
+          g_autofree char *valid_key = g_utf8_make_valid (key, -1);
+          json_object_set_member (object, valid_key, variant_node (value));
+        }
+    }
+  return object_node (object);
+}
+
+static JsonNode *
+host_node (const VolHostInfo *host)
+{
+  JsonObject *object;
+
+  if (host == NULL)
+    return json_node_new (JSON_NODE_NULL);
+
+  object = json_object_new ();
+  json_object_set_member (object, "kernel", string_node (host->kernel));
+  json_object_set_member (object, "cpu_model", string_node (host->cpu_model));
+  json_object_set_member (object, "cpu_count", size_node (host->cpu_count));
+  json_object_set_member (object, "memory_bytes", size_node (host->memory_bytes));
+  /* Identifies the machine: only present when the user opted in. */
+  if (host->hostname != NULL)
+    json_object_set_member (object, "hostname", string_node (host->hostname));
+  return object_node (object);
+}
+
+static JsonNode *
+device_node (const VolBlockDevice *dev)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_member (object, "name", string_node (dev->name));
+  json_object_set_member (object, "kind", string_node (dev->kind));
+  json_object_set_member (object, "parent", string_node (dev->parent));
+  json_object_set_member (object, "slaves", strv_node (dev->slaves));
+  json_object_set_member (object, "model", string_node (dev->model));
+  json_object_set_member (object, "vendor", string_node (dev->vendor));
+  json_object_set_member (object, "rotational", rotational_node (dev->rotational));
+  json_object_set_member (object, "scheduler", string_node (dev->scheduler));
+  json_object_set_member (object, "logical_block_size", size_node (dev->logical_block_size));
+  json_object_set_member (object, "physical_block_size", size_node (dev->physical_block_size));
+  json_object_set_member (object, "size_bytes", size_node (dev->size_bytes));
+  json_object_set_member (object, "backing_file", string_node (dev->backing_file));
+  json_object_set_member (object, "dm_name", string_node (dev->dm_name));
+  json_object_set_member (object, "dm_uuid", string_node (dev->dm_uuid));
+  json_object_set_member (object, "raid_level", string_node (dev->raid_level));
+  json_object_set_member (object, "chunk_bytes", size_node (dev->chunk_bytes));
+  json_object_set_member (object, "raid_disks", size_node (dev->raid_disks));
+  return object_node (object);
+}
+
+static JsonNode *
+target_node (const VolTargetInfo *target)
+{
+  JsonObject *object;
+  JsonArray *devices;
+
+  if (target == NULL)
+    return json_node_new (JSON_NODE_NULL);
+
+  object = json_object_new ();
+  json_object_set_member (object, "path", string_node (target->path));
+  json_object_set_member (object, "mount_point", string_node (target->mount_point));
+  json_object_set_member (object, "fs_type", string_node (target->fs_type));
+  json_object_set_member (object, "mount_source", string_node (target->mount_source));
+  json_object_set_member (object, "mount_options", string_node (target->mount_options));
+  json_object_set_member (object, "super_options", string_node (target->super_options));
+  /* Major 0 is real (tmpfs, btrfs subvolumes), so these are always written. */
+  json_object_set_member (object, "dev_major", int_node (target->dev_major));
+  json_object_set_member (object, "dev_minor", int_node (target->dev_minor));
+  json_object_set_member (object, "capacity_bytes", size_node (target->capacity_bytes));
+  json_object_set_member (object, "free_bytes", size_node (target->free_bytes));
+  json_object_set_member (object, "device", string_node (target->device));
+  json_object_set_member (object, "model", string_node (target->model));
+  json_object_set_member (object, "rotational", rotational_node (target->rotational));
+  json_object_set_member (object, "scheduler", string_node (target->scheduler));
+  json_object_set_member (object, "raid_level", string_node (target->raid_level));
+  json_object_set_member (object, "stripe_bytes", size_node (target->stripe_bytes));
+  json_object_set_member (object, "raid_members", strv_node (target->raid_members));
+
+  devices = json_array_new ();
+  if (target->devices != NULL)
+    for (guint i = 0; i < target->devices->len; i++)
+      json_array_add_element (devices, device_node (g_ptr_array_index (target->devices, i)));
+  json_object_set_member (object, "devices", array_node (devices));
+  return object_node (object);
+}
+
+static JsonNode *
+series_node (const VolSeries *series)
+{
+  JsonObject *object = json_object_new ();
+  JsonArray *columns = json_array_new ();
+
+  json_object_set_member (object, "name", string_node (series->name));
+  json_object_set_member (object, "title", string_node (series->title));
+  json_object_set_member (object, "x", string_node (series->x));
+  json_object_set_member (object, "y", string_node (series->y));
+
+  for (guint i = 0; i < series->columns->len; i++)
+    {
+      const VolColumn *column = g_ptr_array_index (series->columns, i);
+      const double *values = (const double *) column->values->data;
+      JsonObject *col = json_object_new ();
+      JsonArray *array = json_array_sized_new (column->values->len);
+
+      for (guint j = 0; j < column->values->len; j++)
+        json_array_add_element (array, double_node (values[j]));
+
+      json_object_set_member (col, "name", string_node (column->name));
+      json_object_set_member (col, "unit", string_node (column->unit ? column->unit : ""));
+      json_object_set_member (col, "values", array_node (array));
+      json_array_add_element (columns, object_node (col));
+    }
+  json_object_set_member (object, "columns", array_node (columns));
+  return object_node (object);
+}
+
+static JsonNode *
+summary_node (const VolSummary *summary)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_member (object, "series", string_node (summary->series));
+  json_object_set_member (object, "column", string_node (summary->column));
+  json_object_set_member (object, "unit", string_node (summary->unit ? summary->unit : ""));
+  json_object_set_member (object, "count", int_node (summary->count));
+  json_object_set_member (object, "mean", double_node (summary->mean));
+  json_object_set_member (object, "stddev", double_node (summary->stddev));
+  json_object_set_member (object, "min", double_node (summary->min));
+  json_object_set_member (object, "max", double_node (summary->max));
+  json_object_set_member (object, "median", double_node (summary->median));
+  return object_node (object);
+}
+
+static JsonNode *
+figure_node (const VolFigure *figure)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_member (object, "name", string_node (figure->name));
+  json_object_set_member (object, "title", string_node (figure->title));
+  json_object_set_member (object, "unit", string_node (figure->unit ? figure->unit : ""));
+  json_object_set_member (object, "value", double_node (figure->value));
+  return object_node (object);
+}
+
+/**
+ * vol_result_to_json:
+ * @result: a result
+ *
+ * The result as a JSON tree in the documented format. Print it with
+ * vol_result_to_data(), not with JsonGenerator, which in json-glib 1.6 can
+ * print doubles as invalid JSON. Any thread.
+ *
+ * Returns: (transfer full): the root object node
+ */
+JsonNode *
+vol_result_to_json (const VolResult *result)
+{
+  JsonObject *root;
+  JsonObject *app;
+  JsonObject *test;
+  JsonObject *status;
+  JsonArray *array;
+  g_autoptr(GDateTime) created = NULL;
+  g_autofree char *created_text = NULL;
+  g_autofree char *seed = NULL;
+
+  g_return_val_if_fail (result != NULL, NULL);
+  g_return_val_if_fail (result->kind != NULL, NULL);
+  g_return_val_if_fail (result->created != NULL, NULL);
+
+  root = json_object_new ();
+  json_object_set_string_member (root, "format", VOL_RESULT_FORMAT_NAME);
+  /* Always the version this code writes, whatever the result was read as:
+   * the fields below are this version's. */
+  json_object_set_int_member (root, "version", VOL_RESULT_FORMAT_VERSION);
+
+  /* The application that made the result, kept when a loaded result is
+   * saved again (a new label, say) so the file still says who measured. */
+  app = json_object_new ();
+  json_object_set_member (app, "name", string_node (result->app_name ? result->app_name : "Volumeter"));
+  json_object_set_member (app, "version", string_node (result->app_version ? result->app_version : PACKAGE_VERSION));
+  json_object_set_member (root, "app", object_node (app));
+
+  created = g_date_time_to_utc (result->created);
+  created_text = g_date_time_format_iso8601 (created);
+  json_object_set_member (root, "created", string_node (created_text));
+  json_object_set_member (root, "label", string_node (result->label));
+  json_object_set_member (root, "host", host_node (result->host));
+  json_object_set_member (root, "target", target_node (result->target));
+
+  test = json_object_new ();
+  json_object_set_member (test, "kind", string_node (result->kind));
+  json_object_set_member (test, "parameters", vardict_node (result->params));
+  json_object_set_member (test, "resolved", vardict_node (result->resolved));
+  json_object_set_member (test, "data_pattern", string_node (vol_data_pattern_to_string (result->pattern)));
+  /* A string: JSON numbers are doubles in JavaScript and would lose the
+   * low bits of a 64-bit seed. */
+  seed = g_strdup_printf ("0x%016" G_GINT64_MODIFIER "x", result->seed);
+  json_object_set_member (test, "seed", string_node (seed));
+  json_object_set_member (test, "cache_bypass", string_node (vol_cache_bypass_to_string (result->cache_bypass)));
+  json_object_set_member (test, "io_backend", string_node (result->io_backend));
+  json_object_set_member (root, "test", object_node (test));
+
+  status = json_object_new ();
+  json_object_set_member (status, "state", string_node (vol_result_status_to_string (result->status)));
+  json_object_set_member (status, "message", string_node (result->message));
+  json_object_set_member (status, "duration_s", double_node (result->duration));
+  json_object_set_member (status, "cpu_user_s", double_node (result->cpu_user));
+  json_object_set_member (status, "cpu_system_s", double_node (result->cpu_system));
+  json_object_set_member (root, "status", object_node (status));
+
+  array = json_array_new ();
+  for (guint i = 0; i < result->series->len; i++)
+    json_array_add_element (array, series_node (g_ptr_array_index (result->series, i)));
+  json_object_set_member (root, "series", array_node (array));
+
+  array = json_array_new ();
+  for (guint i = 0; i < result->summaries->len; i++)
+    json_array_add_element (array, summary_node (g_ptr_array_index (result->summaries, i)));
+  json_object_set_member (root, "summary", array_node (array));
+
+  array = json_array_new ();
+  for (guint i = 0; i < result->figures->len; i++)
+    json_array_add_element (array, figure_node (g_ptr_array_index (result->figures, i)));
+  json_object_set_member (root, "figures", array_node (array));
+
+  return object_node (root);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writing: JsonNode → text                                                  */
+/* ------------------------------------------------------------------------ */
+
+static void
+append_indent (GString *out,
+               guint    indent)
+{
+  for (guint i = 0; i < indent; i++)
+    g_string_append_c (out, ' ');
+}
+
+static void
+append_string (GString    *out,
+               const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '"':  g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (*p < 0x20 || *p == 0x7f)
+            g_string_append_printf (out, "\\u%04x", *p);
+          else
+            g_string_append_c (out, (char) *p);
+          break;
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* The shortest of %.15g, %.16g, %.17g that reads back to the same double
+ * (%.17g always does), in the C locale, with ".0" added to integral values
+ * so that they read back as doubles, not integers. */
+static void
+append_double (GString *out,
+               double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE + 2];
+
+  if (!isfinite (value))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.15g", value);
+  if (g_ascii_strtod (buf, NULL) != value)
+    g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.16g", value);
+  if (g_ascii_strtod (buf, NULL) != value)
+    g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", value);
+  if (strpbrk (buf, ".eE") == NULL)
+    strcat (buf, ".0");
+  g_string_append (out, buf);
+}
+
+static void
+append_scalar (GString  *out,
+               JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      break;
+    case G_TYPE_DOUBLE:
+      append_double (out, json_node_get_double (node));
+      break;
+    case G_TYPE_BOOLEAN:
+      g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+      break;
+    case G_TYPE_STRING:
+      append_string (out, json_node_get_string (node));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void append_node (GString  *out,
+                         JsonNode *node,
+                         guint     indent);
+
+/* Arrays of scalars (sample values, member names) flow like text: on one
+ * line when short, else wrapped at WRAP_COLUMN; arrays of objects get one
+ * element per line. */
+static void
+append_array (GString   *out,
+              JsonArray *array,
+              guint      indent)
+{
+  guint n = json_array_get_length (array);
+  gboolean scalars = TRUE;
+
+  if (n == 0)
+    {
+      g_string_append (out, "[]");
+      return;
+    }
+
+  for (guint i = 0; i < n && scalars; i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      scalars = JSON_NODE_HOLDS_VALUE (element) || JSON_NODE_HOLDS_NULL (element);
+    }
+
+  if (scalars)
+    {
+      g_autoptr(GString) item = g_string_new (NULL);
+      gsize line_start;
+      gsize one_line_start = out->len;
+
+      /* Try one line first; start over wrapped if it gets too long. */
+      g_string_append_c (out, '[');
+      for (guint i = 0; i < n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_scalar (out, json_array_get_element (array, i));
+          if (out->len - one_line_start + indent > WRAP_COLUMN)
+            break;
+        }
+      if (out->len - one_line_start + indent <= WRAP_COLUMN)
+        {
+          g_string_append_c (out, ']');
+          return;
+        }
+      g_string_truncate (out, one_line_start);
+
+      g_string_append (out, "[\n");
+      line_start = out->len;
+      append_indent (out, indent + 2);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_truncate (item, 0);
+          append_scalar (item, json_array_get_element (array, i));
+          if (i > 0)
+            {
+              g_string_append_c (out, ',');
+              if (out->len - line_start + 1 + item->len > WRAP_COLUMN)
+                {
+                  g_string_append_c (out, '\n');
+                  line_start = out->len;
+                  append_indent (out, indent + 2);
+                }
+              else
+                g_string_append_c (out, ' ');
+            }
+          g_string_append_len (out, item->str, item->len);
+        }
+      g_string_append_c (out, '\n');
+      append_indent (out, indent);
+      g_string_append_c (out, ']');
+      return;
+    }
+
+  g_string_append (out, "[\n");
+  for (guint i = 0; i < n; i++)
+    {
+      append_indent (out, indent + 2);
+      append_node (out, json_array_get_element (array, i), indent + 2);
+      g_string_append (out, i + 1 < n ? ",\n" : "\n");
+    }
+  append_indent (out, indent);
+  g_string_append_c (out, ']');
+}
+
+static void
+append_object (GString    *out,
+               JsonObject *object,
+               guint       indent)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  if (members == NULL)
+    {
+      g_string_append (out, "{}");
+      return;
+    }
+
+  g_string_append (out, "{\n");
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+
+      append_indent (out, indent + 2);
+      append_string (out, key);
+      g_string_append (out, ": ");
+      append_node (out, json_object_get_member (object, key), indent + 2);
+      g_string_append (out, l->next != NULL ? ",\n" : "\n");
+    }
+  append_indent (out, indent);
+  g_string_append_c (out, '}');
+}
+
+static void
+append_node (GString  *out,
+             JsonNode *node,
+             guint     indent)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      append_object (out, json_node_get_object (node), indent);
+      break;
+    case JSON_NODE_ARRAY:
+      append_array (out, json_node_get_array (node), indent);
+      break;
+    case JSON_NODE_VALUE:
+    case JSON_NODE_NULL:
+    default:
+      append_scalar (out, node);
+      break;
+    }
+}
+
+/**
+ * vol_result_to_data:
+ * @result: a result
+ * @length: (out) (optional): where to store the length in bytes
+ *
+ * The result as pretty-printed JSON text ending in a newline: valid UTF-8,
+ * no NaN or infinity (written as null), every double exactly as stored.
+ * Any thread.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+vol_result_to_data (const VolResult *result,
+                    gsize           *length)
+{
+  g_autoptr(JsonNode) root = NULL;
+  GString *out;
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  root = vol_result_to_json (result);
+  g_return_val_if_fail (root != NULL, NULL);
+
+  out = g_string_sized_new (4096);
+  append_node (out, root, 0);
+  g_string_append_c (out, '\n');
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * vol_result_save:
+ * @result: a result
+ * @path: the file to write, usually ending in ".volumeter.json"
+ * @error: return location for a #G_IO_ERROR
+ *
+ * Writes @result atomically: the text goes to a temporary file in the same
+ * folder, is synced, then renamed over @path, so an existing file is either
+ * the old or the new one, never half of each, even after a crash. Blocking
+ * I/O: call it from a worker thread, or accept a short stall. Any thread.
+ */
+gboolean
+vol_result_save (const VolResult  *result,
+                 const char       *path,
+                 GError          **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = vol_result_to_data (result, &length);
+  if (!g_file_set_contents_full (path, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0644, &local_error))
+    {
+      /* Callers handle one domain for file trouble: G_IO_ERROR (STYLE.md). */
+      g_set_error_literal (error, G_IO_ERROR,
+                           g_io_error_from_file_error (local_error->code),
+                           local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading: text → JsonNode, with the checks json-glib does not make         */
+/* ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  gboolean is_object;
+  gboolean expecting_key;
+  gsize    key_start;   /* offset of the current key's text */
+  gsize    key_len;
+  guint    index;       /* arrays: the current element */
+} ScanFrame;
+
+typedef struct
+{
+  char  *overflow_path;   /* first integer json-glib would wrap: its field */
+  char  *overflow_text;   /* ... and its digits */
+  gssize trailing;        /* offset of text after the document, or -1 */
+} ScanReport;
+
+static void
+scan_report_clear (ScanReport *report)
+{
+  g_clear_pointer (&report->overflow_path, g_free);
+  g_clear_pointer (&report->overflow_text, g_free);
+}
+
+static void
+offset_to_line_column (const char *data,
+                       gsize       offset,
+                       guint      *line,
+                       guint      *column)
+{
+  const char *line_start = data;
+
+  *line = 1;
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n')
+      {
+        (*line)++;
+        line_start = data + i + 1;
+      }
+  *column = (guint) g_utf8_strlen (line_start, data + offset - line_start) + 1;
+}
+
+static char *
+scan_path (const char      *data,
+           const ScanFrame *frames,
+           guint            depth)
+{
+  GString *path = g_string_new (NULL);
+
+  for (guint i = 0; i < depth; i++)
+    {
+      if (frames[i].is_object)
+        {
+          if (path->len > 0)
+            g_string_append_c (path, '.');
+          g_string_append_len (path, data + frames[i].key_start, frames[i].key_len);
+        }
+      else
+        g_string_append_printf (path, "[%u]", frames[i].index);
+    }
+  return g_string_free (path, FALSE);
+}
+
+static gboolean
+is_token_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '-' || c == '+' || c == '.';
+}
+
+static gboolean
+is_json_word (const char *token,
+              gsize       length)
+{
+  return (length == 4 && memcmp (token, "true", 4) == 0)
+         || (length == 5 && memcmp (token, "false", 5) == 0)
+         || (length == 4 && memcmp (token, "null", 4) == 0);
+}
+
+/* The JSON number grammar exactly: json-glib also takes 0x10, 01 and +1. */
+static gboolean
+is_json_number (const char *token,
+                gsize       length,
+                gboolean   *integer)
+{
+  gsize p = 0;
+
+  *integer = TRUE;
+  if (p < length && token[p] == '-')
+    p++;
+  if (p < length && token[p] == '0')
+    p++;
+  else if (p < length && token[p] >= '1' && token[p] <= '9')
+    while (p < length && g_ascii_isdigit (token[p]))
+      p++;
+  else
+    return FALSE;
+
+  if (p < length && token[p] == '.')
+    {
+      *integer = FALSE;
+      p++;
+      if (p >= length || !g_ascii_isdigit (token[p]))
+        return FALSE;
+      while (p < length && g_ascii_isdigit (token[p]))
+        p++;
+    }
+  if (p < length && (token[p] == 'e' || token[p] == 'E'))
+    {
+      *integer = FALSE;
+      p++;
+      if (p < length && (token[p] == '+' || token[p] == '-'))
+        p++;
+      if (p >= length || !g_ascii_isdigit (token[p]))
+        return FALSE;
+      while (p < length && g_ascii_isdigit (token[p]))
+        p++;
+    }
+  return p == length;
+}
+
+/* A lexer as strict as JSON itself, run before json-glib (see the top of
+ * the file). It refuses what would crash or fool the parser: nesting deeper
+ * than MAX_DEPTH, and any byte outside strings that JSON does not allow
+ * (comments and single quotes would otherwise hide brackets from this
+ * count). It notes, for after the parse, integers beyond 64 bits (with their
+ * field path) and text after the end of the document. */
+static gboolean
+scan_json (const char  *data,
+           gsize        length,
+           ScanReport  *report,
+           GError     **error)
+{
+  ScanFrame frames[MAX_DEPTH];
+  guint depth = 0;
+  gboolean in_string = FALSE;
+  gboolean escaped = FALSE;
+  gboolean capturing_key = FALSE;
+  gboolean done = FALSE;
+  gsize i = 0;
+
+  report->trailing = -1;
+
+  /* json-glib skips a UTF-8 byte order mark; so does this. */
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+
+  for (; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (c == '\\')
+            escaped = TRUE;
+          else if (c == '"')
+            {
+              in_string = FALSE;
+              if (capturing_key)
+                {
+                  frames[depth - 1].key_len = i - frames[depth - 1].key_start;
+                  capturing_key = FALSE;
+                }
+              if (depth == 0)
+                done = TRUE;
+            }
+          continue;
+        }
+
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        continue;
+
+      if (done)
+        {
+          report->trailing = (gssize) i;
+          return TRUE;
+        }
+
+      switch (c)
+        {
+        case '"':
+          in_string = TRUE;
+          if (depth > 0 && frames[depth - 1].is_object && frames[depth - 1].expecting_key)
+            {
+              frames[depth - 1].key_start = i + 1;
+              frames[depth - 1].key_len = 0;
+              capturing_key = TRUE;
+            }
+          break;
+
+        case '{':
+        case '[':
+          if (depth == MAX_DEPTH)
+            {
+              guint line, column;
+
+              offset_to_line_column (data, i, &line, &column);
+              g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                           _("not valid JSON: line %u, column %u: nested more than %d levels deep"),
+                           line, column, MAX_DEPTH);
+              return FALSE;
+            }
+          frames[depth].is_object = (c == '{');
+          frames[depth].expecting_key = TRUE;
+          frames[depth].key_start = 0;
+          frames[depth].key_len = 0;
+          frames[depth].index = 0;
+          depth++;
+          break;
+
+        case '}':
+        case ']':
+          /* Unbalanced: json-glib will say where. */
+          if (depth == 0)
+            return TRUE;
+          depth--;
+          if (depth == 0)
+            done = TRUE;
+          break;
+
+        case ':':
+          if (depth > 0 && frames[depth - 1].is_object)
+            frames[depth - 1].expecting_key = FALSE;
+          break;
+
+        case ',':
+          if (depth > 0)
+            {
+              if (frames[depth - 1].is_object)
+                frames[depth - 1].expecting_key = TRUE;
+              else
+                frames[depth - 1].index++;
+            }
+          break;
+
+        default:
+          if (is_token_char (c))
+            {
+              gsize start = i;
+              gboolean integer = FALSE;
+
+              while (i < length && is_token_char (data[i]))
+                i++;
+
+              if (!is_json_word (data + start, i - start)
+                  && !is_json_number (data + start, i - start, &integer))
+                {
+                  guint line, column;
+
+                  offset_to_line_column (data, start, &line, &column);
+                  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                               _("not valid JSON: line %u, column %u: unexpected “%.*s”"),
+                               line, column, (int) MIN (i - start, 40), data + start);
+                  return FALSE;
+                }
+
+              /* 18 digits always fit in a gint64; json-glib wraps the rest
+               * without a word (99999999999999999999999 reads as -1). */
+              if (integer && i - start >= 19 && report->overflow_path == NULL)
+                {
+                  g_autofree char *token = g_strndup (data + start, i - start);
+
+                  if (!g_ascii_string_to_signed (token, 10, G_MININT64, G_MAXINT64, NULL, NULL))
+                    {
+                      report->overflow_path = scan_path (data, frames, depth);
+                      report->overflow_text = g_steal_pointer (&token);
+                    }
+                }
+              i--;
+              if (depth == 0)
+                done = TRUE;
+            }
+          else
+            {
+              guint line, column;
+              gunichar u = g_utf8_get_char_validated (data + i, (gssize) (length - i));
+
+              offset_to_line_column (data, i, &line, &column);
+              if (u == (gunichar) -1 || u == (gunichar) -2)
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                             _("not valid JSON: line %u, column %u: not UTF-8 text"),
+                             line, column);
+              else if (g_unichar_isgraph (u))
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                             _("not valid JSON: line %u, column %u: unexpected character “%.*s”"),
+                             line, column, (int) g_utf8_skip[(guchar) c], data + i);
+              else
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                             _("not valid JSON: line %u, column %u: unexpected character U+%04X"),
+                             line, column, u);
+              return FALSE;
+            }
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* json-glib says "<data>:3:14: Parse error: unexpected ..."; keep its
+ * position and reason, drop the placeholder file name. */
+static void
+set_parse_error (GError       **error,
+                 const GError  *json_error)
+{
+  const char *text = json_error->message;
+  guint line = 0, column = 0;
+  int consumed = 0;
+
+  if (g_str_has_prefix (text, "<data>:")
+      && sscanf (text + strlen ("<data>:"), "%u:%u: %n", &line, &column, &consumed) == 2
+      && consumed > 0)
+    {
+      const char *reason = text + strlen ("<data>:") + consumed;
+
+      if (g_str_has_prefix (reason, "Parse error: "))
+        reason += strlen ("Parse error: ");
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                   _("not valid JSON: line %u, column %u: %s"), line, column, reason);
+    }
+  else
+    g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                 _("not valid JSON: %s"), text);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading: field checks                                                     */
+/*                                                                           */
+/* Each reader takes the path of the object it reads from ("" for the top,  */
+/* "series[0]") and names the full path of the field in its message.        */
+/* Absent and null are the same for optional fields.                        */
+/* ------------------------------------------------------------------------ */
+
+static char *
+member_path (const char *parent,
+             const char *key)
+{
+  if (parent[0] == '\0')
+    return g_strdup (key);
+  return g_strconcat (parent, ".", key, NULL);
+}
+
+typedef enum
+{
+  PROBLEM_MISSING,
+  PROBLEM_NOT_STRING,
+  PROBLEM_NOT_NUMBER,
+  PROBLEM_NOT_INTEGER,
+  PROBLEM_NEGATIVE,
+  PROBLEM_OUT_OF_RANGE,
+  PROBLEM_NOT_BOOLEAN_OR_NULL,
+  PROBLEM_NOT_STRING_ARRAY,
+  PROBLEM_NOT_OBJECT,
+  PROBLEM_NOT_ARRAY,
+  PROBLEM_NOT_PARAMETER,
+  PROBLEM_MIXED_ARRAY,
+  PROBLEM_EMPTY,
+  PROBLEM_NOT_DATE,
+  PROBLEM_NOT_SEED,
+  PROBLEM_NOT_POSITIVE,
+  PROBLEM_REPEATED_SERIES,
+  PROBLEM_REPEATED_COLUMN,
+} Problem;
+
+/* One sentence per problem, each naming the full path of the field. */
+static gboolean
+path_error (GError     **error,
+            Problem      problem,
+            const char  *path)
+{
+  const char *format = NULL;
+
+  switch (problem)
+    {
+    case PROBLEM_MISSING:
+      format = _("“%s” is missing");
+      break;
+    case PROBLEM_NOT_STRING:
+      format = _("“%s” must be a string");
+      break;
+    case PROBLEM_NOT_NUMBER:
+      format = _("“%s” must be a number");
+      break;
+    case PROBLEM_NOT_INTEGER:
+      format = _("“%s” must be an integer");
+      break;
+    case PROBLEM_NEGATIVE:
+      format = _("“%s” must not be negative");
+      break;
+    case PROBLEM_OUT_OF_RANGE:
+      format = _("“%s” is out of range");
+      break;
+    case PROBLEM_NOT_BOOLEAN_OR_NULL:
+      format = _("“%s” must be true, false or null");
+      break;
+    case PROBLEM_NOT_STRING_ARRAY:
+      format = _("“%s” must be an array of strings");
+      break;
+    case PROBLEM_NOT_OBJECT:
+      format = _("“%s” must be an object");
+      break;
+    case PROBLEM_NOT_ARRAY:
+      format = _("“%s” must be an array");
+      break;
+    case PROBLEM_NOT_PARAMETER:
+      format = _("“%s” must be a number, a string, a boolean or an array");
+      break;
+    case PROBLEM_MIXED_ARRAY:
+      format = _("“%s” must be an array of numbers, of strings or of booleans");
+      break;
+    case PROBLEM_EMPTY:
+      format = _("“%s” must not be empty");
+      break;
+    case PROBLEM_NOT_DATE:
+      format = _("“%s” must be a date and time in ISO 8601 format");
+      break;
+    case PROBLEM_NOT_SEED:
+      format = _("“%s” must be a hexadecimal string such as “0x0123456789abcdef”");
+      break;
+    case PROBLEM_NOT_POSITIVE:
+      format = _("“%s” must be 1 or more");
+      break;
+    case PROBLEM_REPEATED_SERIES:
+      format = _("“%s” repeats the name of an earlier series");
+      break;
+    case PROBLEM_REPEATED_COLUMN:
+      format = _("“%s” repeats the name of an earlier column");
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  /* The formats are chosen above from literals, each with one %s. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD, format, path);
+#pragma GCC diagnostic pop
+  return FALSE;
+}
+
+static gboolean
+field_error (GError     **error,
+             Problem      problem,
+             const char  *parent,
+             const char  *key)
+{
+  g_autofree char *path = member_path (parent, key);
+
+  return path_error (error, problem, path);
+}
+
+static gboolean
+node_is (JsonNode *node,
+         GType     type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/* Absent or null → NULL. */
+static JsonNode *
+get_member (JsonObject *object,
+            const char *key)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+  return node;
+}
+
+static gboolean
+read_string (JsonObject  *object,
+             const char  *parent,
+             const char  *key,
+             gboolean     required,
+             char       **out,
+             GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  *out = NULL;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!required)
+        return TRUE;
+      if (node == NULL)
+        return field_error (error, PROBLEM_MISSING, parent, key);
+      return field_error (error, PROBLEM_NOT_STRING, parent, key);
+    }
+  if (!node_is (node, G_TYPE_STRING))
+    return field_error (error, PROBLEM_NOT_STRING, parent, key);
+  *out = g_strdup (json_node_get_string (node));
+  return TRUE;
+}
+
+/* A number where a double is expected: integers are accepted (a tool that
+ * rewrites the file may print 2.0 as 2), null stands for a value that was
+ * not finite. Absent → @absent. */
+static gboolean
+node_to_double (JsonNode *node,
+                double   *out)
+{
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      *out = NAN;
+      return TRUE;
+    }
+  if (node_is (node, G_TYPE_DOUBLE))
+    {
+      *out = json_node_get_double (node);
+      return TRUE;
+    }
+  if (node_is (node, G_TYPE_INT64))
+    {
+      *out = (double) json_node_get_int (node);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+read_double (JsonObject  *object,
+             const char  *parent,
+             const char  *key,
+             double       absent,
+             double      *out,
+             GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  if (node == NULL)
+    {
+      *out = absent;
+      return TRUE;
+    }
+  if (!node_to_double (node, out))
+    return field_error (error, PROBLEM_NOT_NUMBER, parent, key);
+  /* 1e999 parses as infinity; it was not written by us. */
+  if (isinf (*out))
+    return field_error (error, PROBLEM_OUT_OF_RANGE, parent, key);
+  return TRUE;
+}
+
+/* A non-negative integer no larger than @max; absent or null → 0. */
+static gboolean
+read_unsigned (JsonObject  *object,
+               const char  *parent,
+               const char  *key,
+               guint64      max,
+               guint64     *out,
+               GError     **error)
+{
+  JsonNode *node = get_member (object, key);
+  gint64 value;
+
+  *out = 0;
+  if (node == NULL)
+    return TRUE;
+  if (!node_is (node, G_TYPE_INT64))
+    return field_error (error, PROBLEM_NOT_INTEGER, parent, key);
+  value = json_node_get_int (node);
+  if (value < 0)
+    return field_error (error, PROBLEM_NEGATIVE, parent, key);
+  if ((guint64) value > max)
+    return field_error (error, PROBLEM_OUT_OF_RANGE, parent, key);
+  *out = (guint64) value;
+  return TRUE;
+}
+
+static gboolean
+read_uint (JsonObject  *object,
+           const char  *parent,
+           const char  *key,
+           guint       *out,
+           GError     **error)
+{
+  guint64 value;
+
+  if (!read_unsigned (object, parent, key, G_MAXUINT, &value, error))
+    return FALSE;
+  *out = (guint) value;
+  return TRUE;
+}
+
+/* true / false / null → 1 / 0 / -1 */
+static gboolean
+read_rotational (JsonObject  *object,
+                 const char  *parent,
+                 int         *out,
+                 GError     **error)
+{
+  JsonNode *node = get_member (object, "rotational");
+
+  *out = -1;
+  if (node == NULL)
+    return TRUE;
+  if (!node_is (node, G_TYPE_BOOLEAN))
+    return field_error (error, PROBLEM_NOT_BOOLEAN_OR_NULL, parent, "rotational");
+  *out = json_node_get_boolean (node) ? 1 : 0;
+  return TRUE;
+}
+
+static gboolean
+read_strv (JsonObject   *object,
+           const char   *parent,
+           const char   *key,
+           char       ***out,
+           GError      **error)
+{
+  JsonNode *node = get_member (object, key);
+  JsonArray *array;
+  GStrvBuilder *builder;
+  guint n;
+
+  *out = NULL;
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return field_error (error, PROBLEM_NOT_STRING_ARRAY, parent, key);
+
+  array = json_node_get_array (node);
+  n = json_array_get_length (array);
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+
+      if (!node_is (element, G_TYPE_STRING))
+        {
+          g_autofree char *path = member_path (parent, key);
+
+          g_strv_builder_unref (builder);
+          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                       _("“%s[%u]” must be a string"), path, i);
+          return FALSE;
+        }
+      g_strv_builder_add (builder, json_node_get_string (element));
+    }
+  *out = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  return TRUE;
+}
+
+/* An object member that must be an object (absent or null → NULL unless
+ * @required). */
+static gboolean
+read_object (JsonObject  *object,
+             const char  *parent,
+             const char  *key,
+             gboolean     required,
+             JsonObject **out,
+             GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  *out = NULL;
+  if (node == NULL && required)
+    return field_error (error, PROBLEM_MISSING, parent, key);
+  if (node == NULL || (JSON_NODE_HOLDS_NULL (node) && !required))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return field_error (error, PROBLEM_NOT_OBJECT, parent, key);
+  *out = json_node_get_object (node);
+  return TRUE;
+}
+
+static gboolean
+read_array (JsonObject  *object,
+            const char  *parent,
+            const char  *key,
+            gboolean     required,
+            JsonArray  **out,
+            GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  *out = NULL;
+  if (node == NULL && required)
+    return field_error (error, PROBLEM_MISSING, parent, key);
+  if (node == NULL || (JSON_NODE_HOLDS_NULL (node) && !required))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return field_error (error, PROBLEM_NOT_ARRAY, parent, key);
+  *out = json_node_get_array (node);
+  return TRUE;
+}
+
+/* An element of an array of objects, e.g. "series[2]". */
+static gboolean
+element_object (JsonArray   *array,
+                guint        index,
+                const char  *array_path,
+                JsonObject **out,
+                char       **path,
+                GError     **error)
+{
+  JsonNode *node = json_array_get_element (array, index);
+
+  *path = g_strdup_printf ("%s[%u]", array_path, index);
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      return path_error (error, PROBLEM_NOT_OBJECT, *path);
+    }
+  *out = json_node_get_object (node);
+  return TRUE;
+}
+
+static gboolean
+unknown_value_error (GError    **error,
+                     const char *parent,
+                     const char *key,
+                     const char *value)
+{
+  g_autofree char *path = member_path (parent, key);
+
+  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+               _("“%s” has an unknown value “%s”"), path, value);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading: sections                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* A JSON parameter value back to a GVariant (the mapping is documented in
+ * docs/result-format.md). */
+static GVariant *
+variant_from_node (JsonNode    *node,
+                   const char  *path,
+                   GError     **error)
+{
+  if (JSON_NODE_HOLDS_NULL (node))
+    return g_variant_new_double (NAN);
+
+  if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          return g_variant_new_int64 (json_node_get_int (node));
+        case G_TYPE_DOUBLE:
+          if (isinf (json_node_get_double (node)))
+            break;
+          return g_variant_new_double (json_node_get_double (node));
+        case G_TYPE_BOOLEAN:
+          return g_variant_new_boolean (json_node_get_boolean (node));
+        case G_TYPE_STRING:
+          return g_variant_new_string (json_node_get_string (node));
+        default:
+          break;
+        }
+      path_error (error, PROBLEM_OUT_OF_RANGE, path);
+      return NULL;
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      guint n = json_array_get_length (array);
+      guint n_int = 0, n_double = 0, n_string = 0, n_bool = 0;
+      GVariantBuilder builder;
+
+      for (guint i = 0; i < n; i++)
+        {
+          JsonNode *element = json_array_get_element (array, i);
+
+          if (JSON_NODE_HOLDS_NULL (element))
+            n_double++;
+          else if (node_is (element, G_TYPE_INT64))
+            n_int++;
+          else if (node_is (element, G_TYPE_DOUBLE) && !isinf (json_node_get_double (element)))
+            n_double++;
+          else if (node_is (element, G_TYPE_STRING))
+            n_string++;
+          else if (node_is (element, G_TYPE_BOOLEAN))
+            n_bool++;
+        }
+
+      /* An empty list is an "ax": the only list parameters are INT_LIST
+       * and SIZE_LIST (vol-param.h). */
+      if (n_int == n)
+        {
+          g_variant_builder_init (&builder, G_VARIANT_TYPE ("ax"));
+          for (guint i = 0; i < n; i++)
+            g_variant_builder_add (&builder, "x", json_array_get_int_element (array, i));
+          return g_variant_builder_end (&builder);
+        }
+      if (n_int + n_double == n)
+        {
+          g_variant_builder_init (&builder, G_VARIANT_TYPE ("ad"));
+          for (guint i = 0; i < n; i++)
+            {
+              double value = 0;
+              node_to_double (json_array_get_element (array, i), &value);
+              g_variant_builder_add (&builder, "d", value);
+            }
+          return g_variant_builder_end (&builder);
+        }
+      if (n_string == n)
+        {
+          g_variant_builder_init (&builder, G_VARIANT_TYPE ("as"));
+          for (guint i = 0; i < n; i++)
+            g_variant_builder_add (&builder, "s", json_array_get_string_element (array, i));
+          return g_variant_builder_end (&builder);
+        }
+      if (n_bool == n)
+        {
+          g_variant_builder_init (&builder, G_VARIANT_TYPE ("ab"));
+          for (guint i = 0; i < n; i++)
+            g_variant_builder_add (&builder, "b", json_array_get_boolean_element (array, i));
+          return g_variant_builder_end (&builder);
+        }
+      path_error (error, PROBLEM_MIXED_ARRAY, path);
+      return NULL;
+    }
+
+  path_error (error, PROBLEM_NOT_PARAMETER, path);
+  return NULL;
+}
+
+/* An object of parameters → a{sv}; absent or null → an empty a{sv}, so
+ * that a loaded result always has both dictionaries. */
+static gboolean
+read_vardict (JsonObject  *object,
+              const char  *parent,
+              const char  *key,
+              GVariant   **out,
+              GError     **error)
+{
+  JsonObject *dict;
+  g_autofree char *path = member_path (parent, key);
+  g_autoptr(GList) members = NULL;
+  GVariantBuilder builder;
+
+  *out = NULL;
+  if (!read_object (object, parent, key, FALSE, &dict, error))
+    return FALSE;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+  if (dict != NULL)
+    members = json_object_get_members (dict);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      g_autofree char *value_path = member_path (path, name);
+      GVariant *value;
+
+      value = variant_from_node (json_object_get_member (dict, name), value_path, error);
+      if (value == NULL)
+        {
+          g_variant_builder_clear (&builder);
+          return FALSE;
+        }
+      g_variant_builder_add (&builder, "{sv}", name, value);
+    }
+  *out = g_variant_ref_sink (g_variant_builder_end (&builder));
+  return TRUE;
+}
+
+static gboolean
+read_host (JsonObject    *root,
+           VolHostInfo  **out,
+           GError       **error)
+{
+  JsonObject *object;
+  g_autoptr(VolHostInfo) host = NULL;
+
+  *out = NULL;
+  if (!read_object (root, "", "host", FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+
+  host = g_new0 (VolHostInfo, 1);
+  if (!read_string (object, "host", "kernel", FALSE, &host->kernel, error)
+      || !read_string (object, "host", "cpu_model", FALSE, &host->cpu_model, error)
+      || !read_uint (object, "host", "cpu_count", &host->cpu_count, error)
+      || !read_unsigned (object, "host", "memory_bytes", G_MAXINT64, &host->memory_bytes, error)
+      || !read_string (object, "host", "hostname", FALSE, &host->hostname, error))
+    return FALSE;
+  *out = g_steal_pointer (&host);
+  return TRUE;
+}
+
+static gboolean
+read_device (JsonObject      *object,
+             const char      *path,
+             VolBlockDevice **out,
+             GError         **error)
+{
+  g_autoptr(VolBlockDevice) dev = vol_block_device_new ();
+
+  *out = NULL;
+  if (!read_string (object, path, "name", TRUE, &dev->name, error)
+      || !read_string (object, path, "kind", FALSE, &dev->kind, error)
+      || !read_string (object, path, "parent", FALSE, &dev->parent, error)
+      || !read_strv (object, path, "slaves", &dev->slaves, error)
+      || !read_string (object, path, "model", FALSE, &dev->model, error)
+      || !read_string (object, path, "vendor", FALSE, &dev->vendor, error)
+      || !read_rotational (object, path, &dev->rotational, error)
+      || !read_string (object, path, "scheduler", FALSE, &dev->scheduler, error)
+      || !read_uint (object, path, "logical_block_size", &dev->logical_block_size, error)
+      || !read_uint (object, path, "physical_block_size", &dev->physical_block_size, error)
+      || !read_unsigned (object, path, "size_bytes", G_MAXINT64, &dev->size_bytes, error)
+      || !read_string (object, path, "backing_file", FALSE, &dev->backing_file, error)
+      || !read_string (object, path, "dm_name", FALSE, &dev->dm_name, error)
+      || !read_string (object, path, "dm_uuid", FALSE, &dev->dm_uuid, error)
+      || !read_string (object, path, "raid_level", FALSE, &dev->raid_level, error)
+      || !read_unsigned (object, path, "chunk_bytes", G_MAXINT64, &dev->chunk_bytes, error)
+      || !read_uint (object, path, "raid_disks", &dev->raid_disks, error))
+    return FALSE;
+  *out = g_steal_pointer (&dev);
+  return TRUE;
+}
+
+static gboolean
+read_target (JsonObject     *root,
+             VolTargetInfo **out,
+             GError        **error)
+{
+  JsonObject *object;
+  JsonArray *devices;
+  g_autoptr(VolTargetInfo) target = NULL;
+
+  *out = NULL;
+  if (!read_object (root, "", "target", FALSE, &object, error))
+    return FALSE;
+  if (object == NULL)
+    return TRUE;
+
+  target = vol_target_info_new ();
+  if (!read_string (object, "target", "path", FALSE, &target->path, error)
+      || !read_string (object, "target", "mount_point", FALSE, &target->mount_point, error)
+      || !read_string (object, "target", "fs_type", FALSE, &target->fs_type, error)
+      || !read_string (object, "target", "mount_source", FALSE, &target->mount_source, error)
+      || !read_string (object, "target", "mount_options", FALSE, &target->mount_options, error)
+      || !read_string (object, "target", "super_options", FALSE, &target->super_options, error)
+      || !read_uint (object, "target", "dev_major", &target->dev_major, error)
+      || !read_uint (object, "target", "dev_minor", &target->dev_minor, error)
+      || !read_unsigned (object, "target", "capacity_bytes", G_MAXINT64, &target->capacity_bytes, error)
+      || !read_unsigned (object, "target", "free_bytes", G_MAXINT64, &target->free_bytes, error)
+      || !read_string (object, "target", "device", FALSE, &target->device, error)
+      || !read_string (object, "target", "model", FALSE, &target->model, error)
+      || !read_rotational (object, "target", &target->rotational, error)
+      || !read_string (object, "target", "scheduler", FALSE, &target->scheduler, error)
+      || !read_string (object, "target", "raid_level", FALSE, &target->raid_level, error)
+      || !read_unsigned (object, "target", "stripe_bytes", G_MAXINT64, &target->stripe_bytes, error)
+      || !read_strv (object, "target", "raid_members", &target->raid_members, error)
+      || !read_array (object, "target", "devices", FALSE, &devices, error))
+    return FALSE;
+
+  if (devices != NULL)
+    for (guint i = 0; i < json_array_get_length (devices); i++)
+      {
+        JsonObject *dev_object;
+        g_autofree char *path = NULL;
+        VolBlockDevice *dev;
+
+        if (!element_object (devices, i, "target.devices", &dev_object, &path, error)
+            || !read_device (dev_object, path, &dev, error))
+          return FALSE;
+        g_ptr_array_add (target->devices, dev);
+      }
+
+  *out = g_steal_pointer (&target);
+  return TRUE;
+}
+
+static gboolean
+read_test (JsonObject  *test,
+           VolResult   *result,
+           GError     **error)
+{
+  g_autofree char *pattern = NULL;
+  g_autofree char *seed = NULL;
+  g_autofree char *bypass = NULL;
+
+  if (!read_vardict (test, "test", "parameters", &result->params, error)
+      || !read_vardict (test, "test", "resolved", &result->resolved, error)
+      || !read_string (test, "test", "data_pattern", FALSE, &pattern, error)
+      || !read_string (test, "test", "seed", FALSE, &seed, error)
+      || !read_string (test, "test", "cache_bypass", FALSE, &bypass, error)
+      || !read_string (test, "test", "io_backend", FALSE, &result->io_backend, error))
+    return FALSE;
+
+  result->pattern = VOL_DATA_PATTERN_RANDOM;
+  if (pattern != NULL && !vol_data_pattern_from_string (pattern, &result->pattern))
+    return unknown_value_error (error, "test", "data_pattern", pattern);
+
+  /* Without the field nothing says the page cache was kept out, so the
+   * numbers are not claimed to be the device's. */
+  result->cache_bypass = VOL_CACHE_BYPASS_NONE;
+  if (bypass != NULL && !vol_cache_bypass_from_string (bypass, &result->cache_bypass))
+    return unknown_value_error (error, "test", "cache_bypass", bypass);
+
+  result->seed = 0;
+  if (seed != NULL)
+    {
+      gsize n = strlen (seed);
+      gboolean ok = n > 2 && n <= 18 && seed[0] == '0' && (seed[1] == 'x' || seed[1] == 'X');
+
+      for (gsize i = 2; ok && i < n; i++)
+        ok = g_ascii_isxdigit (seed[i]);
+      if (!ok)
+        return field_error (error, PROBLEM_NOT_SEED, "test", "seed");
+      result->seed = g_ascii_strtoull (seed + 2, NULL, 16);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_status (JsonObject  *root,
+             VolResult   *result,
+             GError     **error)
+{
+  JsonObject *status;
+  g_autofree char *state = NULL;
+
+  if (!read_object (root, "", "status", TRUE, &status, error)
+      || !read_string (status, "status", "state", TRUE, &state, error))
+    return FALSE;
+  if (!vol_result_status_from_string (state, &result->status))
+    return unknown_value_error (error, "status", "state", state);
+
+  /* Absent timings are unknown, like null ones. */
+  return read_string (status, "status", "message", FALSE, &result->message, error)
+         && read_double (status, "status", "duration_s", NAN, &result->duration, error)
+         && read_double (status, "status", "cpu_user_s", NAN, &result->cpu_user, error)
+         && read_double (status, "status", "cpu_system_s", NAN, &result->cpu_system, error);
+}
+
+static gboolean
+read_column (JsonObject  *object,
+             const char  *path,
+             VolSeries   *series,
+             GError     **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *unit = NULL;
+  g_autofree char *values_path = member_path (path, "values");
+  JsonArray *values;
+  VolColumn *column;
+  guint n;
+
+  if (!read_string (object, path, "name", TRUE, &name, error)
+      || !read_string (object, path, "unit", FALSE, &unit, error)
+      || !read_array (object, path, "values", TRUE, &values, error))
+    return FALSE;
+
+  if (vol_series_get_column (series, name) != NULL)
+    return field_error (error, PROBLEM_REPEATED_COLUMN, path, "name");
+
+  n = json_array_get_length (values);
+  column = vol_series_add_column (series, name, unit);
+  g_array_set_size (column->values, n);
+  for (guint i = 0; i < n; i++)
+    {
+      double *value = &g_array_index (column->values, double, i);
+
+      if (!node_to_double (json_array_get_element (values, i), value))
+        {
+          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                       _("“%s[%u]” must be a number"), values_path, i);
+          return FALSE;
+        }
+      if (isinf (*value))
+        {
+          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                       _("“%s[%u]” is out of range"), values_path, i);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_one_series (JsonObject  *object,
+                 const char  *path,
+                 VolResult   *result,
+                 GError     **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *x = NULL;
+  g_autofree char *y = NULL;
+  g_autofree char *columns_path = member_path (path, "columns");
+  JsonArray *columns;
+  VolSeries *series;
+  const char *axes[] = { "x", "y" };
+
+  if (!read_string (object, path, "name", TRUE, &name, error)
+      || !read_string (object, path, "title", FALSE, &title, error)
+      || !read_string (object, path, "x", FALSE, &x, error)
+      || !read_string (object, path, "y", FALSE, &y, error)
+      || !read_array (object, path, "columns", TRUE, &columns, error))
+    return FALSE;
+
+  /* Charts and summaries find a series by name. */
+  if (vol_result_get_series (result, name) != NULL)
+    return field_error (error, PROBLEM_REPEATED_SERIES, path, "name");
+
+  series = vol_result_add_series (result, name, title, x, y);
+  for (guint i = 0; i < json_array_get_length (columns); i++)
+    {
+      JsonObject *col_object;
+      g_autofree char *col_path = NULL;
+
+      if (!element_object (columns, i, columns_path, &col_object, &col_path, error)
+          || !read_column (col_object, col_path, series, error))
+        return FALSE;
+
+      /* Rows are whole: every column has one value per sample. */
+      if (i > 0)
+        {
+          const VolColumn *first = g_ptr_array_index (series->columns, 0);
+          const VolColumn *column = g_ptr_array_index (series->columns, i);
+
+          if (column->values->len != first->values->len)
+            {
+              g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                           _("“%s[%u].values” has %u values but “%s[0].values” has %u"),
+                           columns_path, i, column->values->len,
+                           columns_path, first->values->len);
+              return FALSE;
+            }
+        }
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (axes); i++)
+    {
+      const char *column = i == 0 ? series->x : series->y;
+
+      if (column != NULL && vol_series_get_column (series, column) == NULL)
+        {
+          g_autofree char *axis_path = member_path (path, axes[i]);
+
+          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                       _("“%s” is “%s”, which is not a column of this series"),
+                       axis_path, column);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_summary (JsonObject  *object,
+              const char  *path,
+              VolResult   *result,
+              GError     **error)
+{
+  g_autofree char *series_name = NULL;
+  g_autofree char *column_name = NULL;
+  g_autofree char *unit = NULL;
+  const VolSeries *series;
+  VolSummary *summary;
+  guint count;
+  double mean, stddev, min, max, median;
+
+  if (!read_string (object, path, "series", TRUE, &series_name, error)
+      || !read_string (object, path, "column", TRUE, &column_name, error)
+      || !read_string (object, path, "unit", FALSE, &unit, error)
+      || !read_uint (object, path, "count", &count, error)
+      || !read_double (object, path, "mean", NAN, &mean, error)
+      || !read_double (object, path, "stddev", NAN, &stddev, error)
+      || !read_double (object, path, "min", NAN, &min, error)
+      || !read_double (object, path, "max", NAN, &max, error)
+      || !read_double (object, path, "median", NAN, &median, error))
+    return FALSE;
+
+  /* vol_result_add_summary() only summarises what exists. */
+  series = vol_result_get_series (result, series_name);
+  if (series == NULL)
+    {
+      g_autofree char *field = member_path (path, "series");
+
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                   _("“%s” is “%s”, which is not a series of this result"),
+                   field, series_name);
+      return FALSE;
+    }
+  if (vol_series_get_column (series, column_name) == NULL)
+    {
+      g_autofree char *field = member_path (path, "column");
+
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                   _("“%s” is “%s”, which is not a column of series “%s”"),
+                   field, column_name, series_name);
+      return FALSE;
+    }
+
+  /* The stored numbers are the record; they are not recomputed. */
+  summary = g_new0 (VolSummary, 1);
+  summary->series = g_steal_pointer (&series_name);
+  summary->column = g_steal_pointer (&column_name);
+  summary->unit = unit ? g_steal_pointer (&unit) : g_strdup ("");
+  summary->count = count;
+  summary->mean = mean;
+  summary->stddev = stddev;
+  summary->min = min;
+  summary->max = max;
+  summary->median = median;
+  g_ptr_array_add (result->summaries, summary);
+  return TRUE;
+}
+
+static gboolean
+read_figure (JsonObject  *object,
+             const char  *path,
+             VolResult   *result,
+             GError     **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *unit = NULL;
+  double value;
+
+  if (!read_string (object, path, "name", TRUE, &name, error)
+      || !read_string (object, path, "title", FALSE, &title, error)
+      || !read_string (object, path, "unit", FALSE, &unit, error)
+      || !read_double (object, path, "value", NAN, &value, error))
+    return FALSE;
+  vol_result_add_figure (result, name, title, unit, value);
+  return TRUE;
+}
+
+typedef gboolean (*ReadElementFunc) (JsonObject  *object,
+                                     const char  *path,
+                                     VolResult   *result,
+                                     GError     **error);
+
+static gboolean
+read_list (JsonObject       *root,
+           const char       *key,
+           gboolean          required,
+           ReadElementFunc   read_element,
+           VolResult        *result,
+           GError          **error)
+{
+  JsonArray *array;
+
+  if (!read_array (root, "", key, required, &array, error))
+    return FALSE;
+  if (array == NULL)
+    return TRUE;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *object;
+      g_autofree char *path = NULL;
+
+      if (!element_object (array, i, key, &object, &path, error)
+          || !read_element (object, path, result, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The "format" and "version" checks, in that order: a file that is not
+ * ours gets FORMAT, one from the future VERSION, before any field is read. */
+static gboolean
+check_format (JsonNode  *root_node,
+              gint64    *version,
+              GError   **error)
+{
+  JsonObject *root;
+  JsonNode *node;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root_node))
+    {
+      g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                           _("not a Volumeter result: the top level is not a JSON object"));
+      return FALSE;
+    }
+  root = json_node_get_object (root_node);
+
+  node = json_object_get_member (root, "format");
+  if (node == NULL || !node_is (node, G_TYPE_STRING))
+    {
+      if (json_object_has_member (root, "fio version"))
+        g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                             _("not a Volumeter result, but fio output: import it instead"));
+      else
+        g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                             _("not a Volumeter result: it has no “format” field"));
+      return FALSE;
+    }
+  if (g_strcmp0 (json_node_get_string (node), VOL_RESULT_FORMAT_NAME) != 0)
+    {
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                   _("not a Volumeter result: its format is “%s”"),
+                   json_node_get_string (node));
+      return FALSE;
+    }
+
+  node = json_object_get_member (root, "version");
+  if (node == NULL)
+    return field_error (error, PROBLEM_MISSING, "", "version");
+  if (!node_is (node, G_TYPE_INT64))
+    return field_error (error, PROBLEM_NOT_INTEGER, "", "version");
+  *version = json_node_get_int (node);
+  if (*version < 1)
+    return field_error (error, PROBLEM_NOT_POSITIVE, "", "version");
+  if (*version > VOL_RESULT_FORMAT_VERSION)
+    {
+      g_autofree char *found = g_strdup_printf ("%" G_GINT64_FORMAT, *version);
+
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_VERSION,
+                   _("written by a newer Volumeter (format version %s); this version reads up to %d"),
+                   found, VOL_RESULT_FORMAT_VERSION);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static VolResult *
+result_from_json (JsonNode          *root_node,
+                  const ScanReport  *report,
+                  GError           **error)
+{
+  g_autoptr(VolResult) result = NULL;
+  g_autofree char *created_text = NULL;
+  g_autofree char *kind = NULL;
+  g_autoptr(GTimeZone) utc = NULL;
+  g_autoptr(GDateTime) created = NULL;
+  JsonObject *root;
+  JsonObject *app;
+  JsonObject *test;
+  gint64 version = 0;
+
+  if (!check_format (root_node, &version, error))
+    return NULL;
+
+  if (report->overflow_path != NULL)
+    {
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                   _("“%s” is out of range (%s)"),
+                   report->overflow_path, report->overflow_text);
+      return NULL;
+    }
+
+  root = json_node_get_object (root_node);
+  if (!read_object (root, "", "test", TRUE, &test, error)
+      || !read_string (test, "test", "kind", TRUE, &kind, error))
+    return NULL;
+  if (kind[0] == '\0')
+    {
+      field_error (error, PROBLEM_EMPTY, "test", "kind");
+      return NULL;
+    }
+  result = vol_result_new (kind);
+  result->version = (int) version;
+
+  if (!read_string (root, "", "created", TRUE, &created_text, error))
+    return NULL;
+  utc = g_time_zone_new_utc ();
+  created = g_date_time_new_from_iso8601 (created_text, utc);
+  if (created == NULL)
+    {
+      field_error (error, PROBLEM_NOT_DATE, "", "created");
+      return NULL;
+    }
+  g_date_time_unref (result->created);
+  result->created = g_date_time_to_utc (created);
+
+  if (!read_object (root, "", "app", FALSE, &app, error)
+      || (app != NULL && !read_string (app, "app", "name", FALSE, &result->app_name, error))
+      || (app != NULL && !read_string (app, "app", "version", FALSE, &result->app_version, error))
+      || !read_string (root, "", "label", FALSE, &result->label, error)
+      || !read_host (root, &result->host, error)
+      || !read_target (root, &result->target, error)
+      || !read_test (test, result, error)
+      || !read_status (root, result, error)
+      || !read_list (root, "series", TRUE, read_one_series, result, error)
+      || !read_list (root, "summary", FALSE, read_summary, result, error)
+      || !read_list (root, "figures", FALSE, read_figure, result, error))
+    return NULL;
+
+  return g_steal_pointer (&result);
+}
+
+static gboolean
+check_size (gsize    size,
+            GError **error)
+{
+  if (size > MAX_FILE_SIZE)
+    {
+      g_autofree char *shown = g_format_size_full (size, G_FORMAT_SIZE_IEC_UNITS);
+
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                   _("too large to be a Volumeter result (%s; the limit is 256 MiB)"),
+                   shown);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * vol_result_load_from_data:
+ * @data: JSON text
+ * @length: its length in bytes, or -1 if it is nul-terminated
+ * @error: return location for a #VOL_RESULT_ERROR
+ *
+ * Parses and checks a result. Unknown fields are ignored, so newer files of
+ * the same format version load; every other departure from the format is
+ * an error whose message names the field ("“series[0].columns[1].values[3]”
+ * must be a number"). Never aborts on bad input. Any thread.
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+VolResult *
+vol_result_load_from_data (const char  *data,
+                           gssize       length,
+                           GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) json_error = NULL;
+  ScanReport report = { NULL, NULL, -1 };
+  VolResult *result;
+  gsize size;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  size = length < 0 ? strlen (data) : (gsize) length;
+  if (!check_size (size, error))
+    return NULL;
+
+  if (!scan_json (data, size, &report, error))
+    return NULL;
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, size > 0 ? data : "", (gssize) size, &json_error))
+    {
+      set_parse_error (error, json_error);
+      scan_report_clear (&report);
+      return NULL;
+    }
+  if (json_parser_get_root (parser) == NULL)
+    {
+      g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                           _("not valid JSON: there is no data"));
+      scan_report_clear (&report);
+      return NULL;
+    }
+  if (report.trailing >= 0)
+    {
+      guint line, column;
+
+      offset_to_line_column (data, (gsize) report.trailing, &line, &column);
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                   _("not valid JSON: line %u, column %u: more text after the end of the document"),
+                   line, column);
+      scan_report_clear (&report);
+      return NULL;
+    }
+
+  result = result_from_json (json_parser_get_root (parser), &report, error);
+  scan_report_clear (&report);
+  return result;
+}
+
+/* Reads at most MAX_FILE_SIZE + 1 bytes, so that a file growing under us,
+ * a FIFO or /dev/zero cannot exhaust memory either. */
+static char *
+read_file (const char  *path,
+           const char  *display_name,
+           gsize       *length,
+           GError     **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  struct stat st;
+  gboolean regular;
+  int fd;
+  int saved_errno;
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
+    {
+      saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "%s: %s", display_name, g_strerror (saved_errno));
+      return NULL;
+    }
+
+  regular = fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
+  if (regular && !check_size ((gsize) st.st_size, error))
+    {
+      g_prefix_error (error, "%s: ", display_name);
+      g_close (fd, NULL);
+      return NULL;
+    }
+
+  bytes = g_byte_array_sized_new (regular ? (guint) st.st_size + 1 : 65536);
+  for (;;)
+    {
+      guint8 buf[65536];
+      gssize n = read (fd, buf, sizeof buf);
+
+      if (n < 0)
+        {
+          saved_errno = errno;
+          if (saved_errno == EINTR)
+            continue;
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       "%s: %s", display_name, g_strerror (saved_errno));
+          g_close (fd, NULL);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_byte_array_append (bytes, buf, (guint) n);
+      if (bytes->len > MAX_FILE_SIZE)
+        {
+          check_size (bytes->len, error);
+          g_prefix_error (error, "%s: ", display_name);
+          g_close (fd, NULL);
+          return NULL;
+        }
+    }
+  g_close (fd, NULL);
+
+  *length = bytes->len;
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+}
+
+/**
+ * vol_result_load:
+ * @path: a *.volumeter.json file
+ * @error: return location for a #VOL_RESULT_ERROR or #G_IO_ERROR
+ *
+ * Reads and checks a result file (see vol_result_load_from_data()). Every
+ * message starts with the file's display name ("results/x.volumeter.json:
+ * …"). Files over 256 MiB are refused. Blocking I/O; any thread.
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+VolResult *
+vol_result_load (const char  *path,
+                 GError     **error)
+{
+  g_autofree char *display_name = NULL;
+  g_autofree char *data = NULL;
+  VolResult *result;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  display_name = g_filename_display_name (path);
+  data = read_file (path, display_name, &length, error);
+  if (data == NULL)
+    return NULL;
+
+  result = vol_result_load_from_data (data, (gssize) length, error);
+  if (result == NULL)
+    g_prefix_error (error, "%s: ", display_name);
+  return result;
+}

@@ -1,0 +1,280 @@
+/* vol-spec.c — an immutable, validated request to run one test */
+#include "vol-spec.h"
+
+#include <glib/gi18n.h>
+
+#include "vol-error.h"
+
+struct _VolTestSpec
+{
+  char           *kind;
+  char           *target;
+  VolDataPattern  pattern;
+  guint64         seed;
+  char           *label;
+  GVariant       *params;   /* a{sv}, never floating */
+  GVariantDict   *lookup;   /* over params, for keyed reads */
+};
+
+G_DEFINE_BOXED_TYPE (VolTestSpec, vol_test_spec, vol_test_spec_ref, vol_test_spec_unref)
+
+static void
+spec_clear (VolTestSpec *spec)
+{
+  g_free (spec->kind);
+  g_free (spec->target);
+  g_free (spec->label);
+  g_variant_unref (spec->params);
+  g_variant_dict_unref (spec->lookup);
+}
+
+/**
+ * vol_test_spec_new:
+ * @kind: the test kind ("fill")
+ * @target: the folder to test in
+ * @seed: seed of the random data; 0 lets the engine pick one (and record it)
+ * @label: user text, may be NULL
+ * @params: (nullable): a{sv} of test parameters; a floating reference is sunk
+ *
+ * Main thread typically; the spec is immutable afterwards and may be read
+ * from any thread.
+ */
+VolTestSpec *
+vol_test_spec_new (const char     *kind,
+                   const char     *target,
+                   VolDataPattern  pattern,
+                   guint64         seed,
+                   const char     *label,
+                   GVariant       *params)
+{
+  VolTestSpec *spec;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (params == NULL || g_variant_is_of_type (params, G_VARIANT_TYPE_VARDICT), NULL);
+
+  spec = g_atomic_rc_box_new0 (VolTestSpec);
+  spec->kind = g_strdup (kind);
+  spec->target = g_strdup (target);
+  spec->pattern = pattern;
+  spec->seed = seed;
+  spec->label = (label && *label) ? g_strdup (label) : NULL;
+  spec->params = params ? g_variant_ref_sink (params)
+                        : g_variant_ref_sink (g_variant_new ("a{sv}", NULL));
+  spec->lookup = g_variant_dict_new (spec->params);
+  return spec;
+}
+
+VolTestSpec *
+vol_test_spec_ref (VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  return g_atomic_rc_box_acquire (spec);
+}
+
+void
+vol_test_spec_unref (VolTestSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+  g_atomic_rc_box_release_full (spec, (GDestroyNotify) spec_clear);
+}
+
+const char *
+vol_test_spec_get_kind (const VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  return spec->kind;
+}
+
+const char *
+vol_test_spec_get_target (const VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  return spec->target;
+}
+
+VolDataPattern
+vol_test_spec_get_pattern (const VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, VOL_DATA_PATTERN_RANDOM);
+  return spec->pattern;
+}
+
+guint64
+vol_test_spec_get_seed (const VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, 0);
+  return spec->seed;
+}
+
+const char *
+vol_test_spec_get_label (const VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  return spec->label;
+}
+
+GVariant *
+vol_test_spec_get_params (const VolTestSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  return spec->params;
+}
+
+gboolean
+vol_test_spec_has (const VolTestSpec *spec,
+                   const char        *key)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+  return g_variant_dict_contains (spec->lookup, key);
+}
+
+/**
+ * vol_test_spec_get_value:
+ *
+ * Returns: (transfer full) (nullable): the value of @key, or NULL if unset.
+ */
+GVariant *
+vol_test_spec_get_value (const VolTestSpec *spec,
+                         const char        *key)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  return g_variant_dict_lookup_value (spec->lookup, key, NULL);
+}
+
+/* Reads accept both integers and doubles, since a spec read back from a
+ * result file has lost the distinction JSON does not keep. */
+gint64
+vol_test_spec_get_int (const VolTestSpec *spec,
+                       const char        *key)
+{
+  g_autoptr(GVariant) value = vol_test_spec_get_value (spec, key);
+
+  if (value == NULL)
+    return 0;
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+    return g_variant_get_int64 (value);
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
+    return (gint64) g_variant_get_double (value);
+  return 0;
+}
+
+double
+vol_test_spec_get_double (const VolTestSpec *spec,
+                          const char        *key)
+{
+  g_autoptr(GVariant) value = vol_test_spec_get_value (spec, key);
+
+  if (value == NULL)
+    return 0;
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
+    return g_variant_get_double (value);
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+    return (double) g_variant_get_int64 (value);
+  return 0;
+}
+
+/* The string lives as long as the spec: it points into spec->params. */
+const char *
+vol_test_spec_get_string (const VolTestSpec *spec,
+                          const char        *key)
+{
+  const char *s = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  if (!g_variant_lookup (spec->params, key, "&s", &s))
+    return NULL;
+  return s;
+}
+
+/**
+ * vol_test_spec_validate:
+ *
+ * Checks that @spec names @info's test, that every parameter it holds is
+ * one @info knows, and that each value passes its own check, then runs the
+ * test's cross-parameter check. The first problem becomes a VOL_SPEC_ERROR
+ * naming the parameter. Any thread.
+ */
+gboolean
+vol_test_spec_validate (const VolTestSpec *spec,
+                        const VolTestInfo *info,
+                        GError           **error)
+{
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  if (g_strcmp0 (spec->kind, info->name) != 0)
+    {
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_KIND,
+                   _("The spec is for test “%s”, not “%s”"), spec->kind, info->name);
+      return FALSE;
+    }
+
+  if (spec->target == NULL || *spec->target == '\0')
+    {
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("target: a folder to test in is required"));
+      return FALSE;
+    }
+
+  g_variant_iter_init (&iter, spec->params);
+  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+    {
+      g_autoptr(GVariant) owned = value;
+      if (vol_test_info_find_param (info, key) == NULL)
+        {
+          g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_PARAM,
+                       _("%s: test “%s” has no such parameter"), key, info->name);
+          return FALSE;
+        }
+    }
+
+  for (guint i = 0; i < info->n_params; i++)
+    {
+      g_autoptr(GVariant) v = vol_test_spec_get_value (spec, info->params[i].key);
+      if (!vol_param_check (&info->params[i], v, error))
+        return FALSE;
+    }
+
+  if (info->check != NULL && !info->check (info, spec, error))
+    return FALSE;
+  return TRUE;
+}
+
+const VolParamDesc *
+vol_test_info_find_param (const VolTestInfo *info,
+                          const char        *key)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+
+  for (guint i = 0; i < info->n_params; i++)
+    if (g_strcmp0 (info->params[i].key, key) == 0)
+      return &info->params[i];
+  return NULL;
+}
+
+/**
+ * vol_test_info_default_params:
+ *
+ * Returns: (transfer floating): an a{sv} with the default of every
+ * parameter that has one.
+ */
+GVariant *
+vol_test_info_default_params (const VolTestInfo *info)
+{
+  GVariantBuilder builder;
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+  for (guint i = 0; i < info->n_params; i++)
+    {
+      g_autoptr(GVariant) value = vol_param_default (&info->params[i]);
+      if (value != NULL)
+        g_variant_builder_add (&builder, "{sv}", info->params[i].key, value);
+    }
+  return g_variant_builder_end (&builder);
+}

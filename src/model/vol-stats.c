@@ -1,0 +1,177 @@
+/* vol-stats.c — mean, spread, median and the sustained-write cliff
+ *
+ * Formulas (docs/measurement.md):
+ *   mean   = Σx / n
+ *   stddev = sqrt (Σ(x - mean)² / (n - 1))      (sample std dev)
+ *   median = middle value of the sorted samples, or the mean of the two
+ *            middle values when n is even
+ *   percentile p = linear interpolation between closest ranks on the sorted
+ *            samples (the "R-7" definition spreadsheets use)
+ */
+#include "vol-stats.h"
+
+#include <math.h>
+#include <string.h>
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double *
+sorted_copy (const double *values,
+             guint         n)
+{
+  double *copy = g_new (double, n);
+
+  memcpy (copy, values, n * sizeof (double));
+  qsort (copy, n, sizeof (double), compare_doubles);
+  return copy;
+}
+
+/**
+ * vol_stats_compute:
+ *
+ * Fills @stats for @n values; all zero when @n is 0. Any thread.
+ */
+void
+vol_stats_compute (const double *values,
+                   guint         n,
+                   VolStats     *stats)
+{
+  g_autofree double *sorted = NULL;
+  double sum = 0, squares = 0;
+
+  g_return_if_fail (stats != NULL);
+  g_return_if_fail (n == 0 || values != NULL);
+
+  memset (stats, 0, sizeof *stats);
+  stats->count = n;
+  if (n == 0)
+    return;
+
+  stats->min = stats->max = values[0];
+  for (guint i = 0; i < n; i++)
+    {
+      sum += values[i];
+      stats->min = MIN (stats->min, values[i]);
+      stats->max = MAX (stats->max, values[i]);
+    }
+  stats->mean = sum / n;
+
+  /* Two passes: the one-pass Σx² - n·mean² loses every digit when the
+   * spread is small next to the mean, as it is for a steady SSD. */
+  for (guint i = 0; i < n; i++)
+    squares += (values[i] - stats->mean) * (values[i] - stats->mean);
+  stats->stddev = n > 1 ? sqrt (squares / (n - 1)) : 0;
+
+  sorted = sorted_copy (values, n);
+  stats->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+/**
+ * vol_stats_percentile:
+ * @percentile: 0 … 100
+ *
+ * The R-7 percentile (linear between closest ranks); NAN for no values.
+ */
+double
+vol_stats_percentile (const double *values,
+                      guint         n,
+                      double        percentile)
+{
+  g_autofree double *sorted = NULL;
+  double rank, lower;
+  guint i;
+
+  if (n == 0)
+    return NAN;
+  percentile = CLAMP (percentile, 0.0, 100.0);
+  sorted = sorted_copy (values, n);
+  rank = percentile / 100.0 * (n - 1);
+  i = (guint) floor (rank);
+  lower = sorted[i];
+  if (i + 1 >= n)
+    return lower;
+  return lower + (rank - i) * (sorted[i + 1] - lower);
+}
+
+/**
+ * vol_stats_find_cliff:
+ *
+ * Looks for a sustained drop in a sequence of throughput samples taken in
+ * order (the fill test's write speeds), such as an SSD running out of
+ * fresh blocks or a drive's SLC cache filling up.
+ *
+ * For every split k it compares the level just before k (the mean of the
+ * w = max (3, n / 20) samples before it) with the mean of everything from k
+ * to the end, leaving at least max (3, n / 100) samples after k, so a drop
+ * in the last 1 % — the one reviewers point out — is still seen. The split
+ * with the lowest ratio is a cliff when:
+ *   - the mean after is below 75 % of the level before, and
+ *   - at least 80 % of the samples after lie below the midpoint of the two,
+ *     so one slow file or noise cannot make a cliff.
+ * Comparing with the local level before k, not the mean of everything
+ * before it, keeps a hard disk's steady decline from outer to inner tracks
+ * from reading as a cliff. Prefix sums keep it O(n). Any thread.
+ *
+ * Returns: TRUE and fills @cliff when one is found.
+ */
+gboolean
+vol_stats_find_cliff (const double *values,
+                      guint         n,
+                      VolCliff     *cliff)
+{
+  g_autofree double *prefix = NULL;
+  guint min_after, window, best = 0, below = 0;
+  double best_ratio = 1.0, before, after, midpoint;
+
+  g_return_val_if_fail (cliff != NULL, FALSE);
+
+  min_after = MAX (3, n / 100);
+  window = MAX (3, n / 20);
+  if (n < window + min_after)
+    return FALSE;
+
+  prefix = g_new (double, n + 1);
+  prefix[0] = 0;
+  for (guint i = 0; i < n; i++)
+    prefix[i + 1] = prefix[i] + values[i];
+
+  for (guint k = window; k + min_after <= n; k++)
+    {
+      double level_before = (prefix[k] - prefix[k - window]) / window;
+      double mean_after = (prefix[n] - prefix[k]) / (n - k);
+      double ratio;
+
+      if (level_before <= 0)
+        continue;
+      ratio = mean_after / level_before;
+      if (ratio < best_ratio)
+        {
+          best_ratio = ratio;
+          best = k;
+        }
+    }
+
+  if (best == 0 || best_ratio >= 0.75)
+    return FALSE;
+
+  before = (prefix[best] - prefix[best - window]) / window;
+  after = (prefix[n] - prefix[best]) / (n - best);
+  midpoint = (before + after) / 2;
+  for (guint i = best; i < n; i++)
+    if (values[i] < midpoint)
+      below++;
+  if (below < 0.8 * (n - best))
+    return FALSE;
+
+  cliff->index = best;
+  cliff->before_mean = before;
+  cliff->after_mean = after;
+  return TRUE;
+}

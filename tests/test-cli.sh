@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# test-cli.sh VOLUMETER_CLI — the command line's exit codes and messages
+#
+# TAP. Bad usage and bad input: exit 2 and one line on stderr that names the
+# problem. Needs root for the read-only and loop-volume cases (CI is root).
+set -u
+cli=$(readlink -f "$1")
+n=0
+failed=0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "1..0 # SKIP needs root for loop volumes and the read-only mount; CI runs it as root"
+  exit 0
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-cli-test.XXXXXX")
+chmod 755 "$work"
+loop="" ro_loop=""
+cleanup() {
+  for m in "$work/vol" "$work/ro"; do mountpoint -q "$m" && umount "$m"; done
+  [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+  [ -n "$ro_loop" ] && losetup -d "$ro_loop" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+
+# expect CODE PATTERN DESCRIPTION -- ARGS…: exit code and a stderr line matching PATTERN
+expect() {
+  local code=$1 pattern=$2 desc=$3
+  shift 4
+  local out err rc
+  out=$("$cli" "$@" 2>"$work/stderr") ; rc=$?
+  err=$(cat "$work/stderr")
+  if [ "$rc" -ne "$code" ]; then
+    not_ok "$desc" "exit $rc, expected $code" "stderr: $err"
+  elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" <<<"$err"; then
+    not_ok "$desc" "stderr does not match /$pattern/: $err"
+  elif [ "$code" -eq 2 ] && [ "$(wc -l <<<"$err")" -ne 1 ]; then
+    not_ok "$desc" "expected one line on stderr, got: $err"
+  else
+    ok "$desc"
+  fi
+}
+
+# A small ext4 volume to run on, and a read-only one.
+truncate -s 192M "$work/vol.img" "$work/ro.img"
+loop=$(losetup -f --show "$work/vol.img")
+ro_loop=$(losetup -f --show "$work/ro.img")
+mkfs.ext4 -q -F -m 0 "$loop" && mkfs.ext4 -q -F -m 0 "$ro_loop"
+mkdir "$work/vol" "$work/ro"
+mount "$loop" "$work/vol"
+mount -o ro "$ro_loop" "$work/ro"
+touch "$work/a-file"
+mkdir -m 755 "$work/locked"
+
+vol="$work/vol"
+out="$work/out.volumeter.json"
+
+expect 0 "" "--version" -- --version
+"$cli" --version | grep -qE '^volumeter-cli [0-9]+\.[0-9]+' && ok "--version prints the version" || not_ok "--version prints the version"
+"$cli" --help | grep -q "run TEST" && ok "--help shows usage" || not_ok "--help shows usage"
+help=$("$cli" run fill --help)
+for opt in --files --chunk --reserve --max-bytes --pattern --label --output --quiet; do
+  grep -q -- "$opt" <<<"$help" && ok "run fill --help lists $opt" || not_ok "run fill --help lists $opt"
+done
+grep -q "default: 1000" <<<"$help" && grep -q "default: 32M" <<<"$help" && grep -q "default: 2%" <<<"$help" \
+  && ok "run fill --help gives the defaults" || not_ok "run fill --help gives the defaults" "$help"
+grep -qi "binary" <<<"$help" && ok "run fill --help explains binary sizes" || not_ok "run fill --help explains binary sizes"
+
+expect 2 "unknown command" "unknown command" -- frobnicate
+expect 2 "no test called" "unknown test" -- run nosuch --target "$vol"
+expect 2 "chunk: .fast. is not a size" "bad size" -- run fill --target "$vol" --chunk fast
+expect 2 "chunk: 1K is out of range" "size out of range" -- run fill --target "$vol" --chunk 1K
+expect 2 "chunk: 6000 is not a multiple of 4 KiB" "unaligned chunk" -- run fill --target "$vol" --chunk 6000
+expect 2 "files: .ten. is not a whole number" "bad count" -- run fill --target "$vol" --files ten
+expect 2 "reserve: 95% is out of range" "bad percentage" -- run fill --target "$vol" --reserve 95%
+expect 2 "pattern: .ones. is not one of" "bad pattern" -- run fill --target "$vol" --pattern ones
+expect 2 "--files needs a value" "missing value" -- run fill --target "$vol" --files
+expect 2 "no such option" "unknown option" -- run fill --target "$vol" --speed 3
+expect 2 "--target: name the folder" "no target" -- run fill
+expect 2 "does not exist|No such file" "missing target" -- run fill --target "$work/missing" -o "$out"
+expect 2 "is not a folder" "file instead of folder" -- run fill --target "$work/a-file" -o "$out"
+expect 2 "read-only" "read-only mount" -- run fill --target "$work/ro" -o "$out"
+# root may write anywhere: run the unwritable case as nobody
+if command -v setpriv >/dev/null; then
+  err=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$cli" run fill --target "$work/locked" -o /dev/null/x 2>&1 >/dev/null); rc=$?
+  err2=$(cd /tmp && setpriv --reuid=65534 --regid=65534 --clear-groups "$cli" run fill --target "$work/locked" --files 2 --max-bytes 4M -o "/tmp/volumeter-nobody-$$.json" 2>&1 >/dev/null); rc2=$?
+  rm -f "/tmp/volumeter-nobody-$$.json"
+  if [ "$rc2" -eq 2 ] && grep -q "permission denied" <<<"$err2"; then ok "unwritable folder (as nobody)"; else not_ok "unwritable folder (as nobody)" "exit $rc2: $err2"; fi
+  if [ "$rc" -eq 2 ] && grep -q "output" <<<"$err"; then ok "unwritable output"; else not_ok "unwritable output" "exit $rc: $err"; fi
+fi
+expect 2 "less than 1 MiB" "does not fit" -- run fill --target "$vol" --files 100000 -o "$out"
+[ -e "$out" ] && not_ok "no result for a run that never started" || ok "no result for a run that never started"
+
+# A real run: result saved, summary printed, nothing left behind.
+summary=$("$cli" run fill --target "$vol" --files 8 --chunk 1M --reserve 16M --max-bytes 64M -o "$out" --label "cli test" 2>"$work/progress"); rc=$?
+if [ $rc -eq 0 ] && [ -s "$out" ]; then ok "a fill run completes and saves"; else not_ok "a fill run completes and saves" "exit $rc" "$(cat "$work/progress")"; fi
+for word in "Write" "Read" "MB/s" "direct" "random" "cli test"; do
+  grep -q "$word" <<<"$summary" && ok "summary shows $word" || not_ok "summary shows $word" "$summary"
+done
+grep -qE "^(write|read) [0-9]+/8 " "$work/progress" && ok "progress lines when not a terminal" || not_ok "progress lines when not a terminal" "$(cat "$work/progress")"
+ls -a "$vol" | grep -q '^\.volumeter-' && not_ok "no scratch folder left" || ok "no scratch folder left"
+"$cli" show "$out" | grep -q "Fill volume — complete" && ok "show reads the result" || not_ok "show reads the result"
+
+quiet=$("$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$work/q.json" --quiet 2>&1); rc=$?
+[ $rc -eq 0 ] && [ -z "$quiet" ] && ok "--quiet prints nothing" || not_ok "--quiet prints nothing" "exit $rc: $quiet"
+
+# show: a malformed file is named, the good one still shown.
+echo '{"format": "volumeter-result", "version": 1, "created": ' > "$work/bad.volumeter.json"
+both=$("$cli" show "$work/bad.volumeter.json" "$out" 2>"$work/stderr"); rc=$?
+if [ $rc -eq 2 ] && grep -q "bad.volumeter.json" "$work/stderr" && grep -q "complete" <<<"$both"; then
+  ok "show names a malformed file and shows the rest"
+else
+  not_ok "show names a malformed file and shows the rest" "exit $rc: $(cat "$work/stderr")"
+fi
+expect 2 "name at least one" "show without files" -- show
+
+# Ctrl-C: within a fraction of a second, a cancelled result, no files left.
+"$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/cancel.json" --quiet &
+pid=$!
+for _ in $(seq 50); do ls -a "$vol" | grep -q '^\.volumeter-' && break; sleep 0.05; done
+sleep 0.3
+start=$(date +%s%N)
+kill -INT $pid
+wait $pid; rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+echo "# Ctrl-C took $ms ms"
+[ $rc -eq 130 ] && ok "Ctrl-C exits 130" || not_ok "Ctrl-C exits 130" "exit $rc"
+[ $ms -lt 2000 ] && ok "Ctrl-C lands quickly ($ms ms)" || not_ok "Ctrl-C lands quickly" "$ms ms"
+ls -a "$vol" | grep -q '^\.volumeter-' && not_ok "Ctrl-C leaves no scratch" || ok "Ctrl-C leaves no scratch"
+"$cli" show "$work/cancel.json" | grep -q "cancelled" && ok "Ctrl-C saves a cancelled result" || not_ok "Ctrl-C saves a cancelled result"
+
+# cleanup: a killed run's folder goes, a live one and a stranger's stay.
+"$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/killed.json" --quiet &
+pid=$!
+for _ in $(seq 50); do ls -a "$vol" | grep -q '^\.volumeter-' && break; sleep 0.05; done
+sleep 0.2
+kill -KILL $pid; wait $pid 2>/dev/null
+mkdir "$vol/.volumeter-NOTOUR"
+left=$(ls -a "$vol" | grep -c '^\.volumeter-')
+[ "$left" -eq 2 ] && ok "a killed run leaves its folder (set-up)" || not_ok "a killed run leaves its folder (set-up)" "$left"
+msg=$("$cli" cleanup "$vol"); rc=$?
+[ $rc -eq 0 ] && grep -q "Removed" <<<"$msg" && ok "cleanup removes it" || not_ok "cleanup removes it" "exit $rc: $msg"
+[ -d "$vol/.volumeter-NOTOUR" ] && ok "cleanup leaves a folder without our marker" || not_ok "cleanup leaves a folder without our marker"
+[ "$(ls -a "$vol" | grep -c '^\.volumeter-')" -eq 1 ] && ok "only the stranger is left" || not_ok "only the stranger is left"
+expect 2 "" "cleanup of a missing folder" -- cleanup "$work/missing"
+
+echo "1..$n"
+[ $failed -eq 0 ]

@@ -1,0 +1,138 @@
+/* test-size.c — sizes the user types, and how sizes and rates print */
+#include "vol-error.h"
+#include "vol-size.h"
+
+static void
+test_parse_ok (void)
+{
+  static const struct { const char *text; guint64 bytes; } cases[] = {
+    { "512", 512 },
+    { "0", 0 },
+    { "4K", 4096 },
+    { "4k", 4096 },
+    { "4KiB", 4096 },
+    { "4 KB", 4096 },
+    { "32M", 32ULL << 20 },
+    { "1G", 1ULL << 30 },
+    { "2T", 2ULL << 40 },
+    { "1.5K", 1536 },
+    { " 64M ", 64ULL << 20 },
+    { "512B", 512 },
+    { "8191P", 8191ULL << 50 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint64 bytes = 1;
+      g_assert_true (vol_size_parse (cases[i].text, &bytes, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (bytes, ==, cases[i].bytes);
+    }
+}
+
+static void
+test_parse_bad (void)
+{
+  static const struct { const char *text; const char *says; } cases[] = {
+    { "", "required" },
+    { "abc", "is not a size" },
+    { "-4K", "cannot be negative" },
+    { "4X", "is not a size" },
+    { "4KK", "is not a size" },
+    { "0.3", "whole number of bytes" },
+    { "16384P", "too large" },
+    { "1e400", "is not a size" },
+    { "nan", "is not a size" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint64 bytes = 7;
+      g_assert_false (vol_size_parse (cases[i].text, &bytes, &error));
+      g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+      g_test_message ("%s → %s", cases[i].text, error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+      g_assert_cmpuint (bytes, ==, 7);
+    }
+}
+
+static void
+test_percent (void)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 bytes;
+  double pct;
+  gboolean is_pct;
+
+  g_assert_true (vol_size_parse_or_percent ("2%", &bytes, &pct, &is_pct, &error));
+  g_assert_true (is_pct);
+  g_assert_cmpfloat (pct, ==, 2.0);
+  g_assert_true (vol_size_parse_or_percent ("2.5 %", &bytes, &pct, &is_pct, &error));
+  g_assert_cmpfloat (pct, ==, 2.5);
+  g_assert_true (vol_size_parse_or_percent ("64M", &bytes, &pct, &is_pct, &error));
+  g_assert_false (is_pct);
+  g_assert_cmpuint (bytes, ==, 64 << 20);
+  g_assert_false (vol_size_parse_or_percent ("x%", &bytes, &pct, &is_pct, &error));
+  g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "not a percentage"));
+  g_clear_error (&error);
+  g_assert_false (vol_size_parse_or_percent ("-2%", &bytes, &pct, &is_pct, &error));
+  g_assert_nonnull (error);
+}
+
+static void
+test_format (void)
+{
+  static const struct { guint64 bytes; const char *human; const char *exact; } cases[] = {
+    { 0, "0 B", "0" },
+    { 512, "512 B", "512" },
+    { 4096, "4 KiB", "4K" },
+    { 1536, "1.50 KiB", "1536" },
+    { 32ULL << 20, "32 MiB", "32M" },
+    { 3ULL << 29, "1.50 GiB", "1536M" },
+    { 1ULL << 40, "1 TiB", "1T" },
+    { 1000, "1000 B", "1000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *human = vol_size_format (cases[i].bytes);
+      g_autofree char *exact = vol_size_format_exact (cases[i].bytes);
+      guint64 back;
+      g_assert_cmpstr (human, ==, cases[i].human);
+      g_assert_cmpstr (exact, ==, cases[i].exact);
+      g_assert_true (vol_size_parse (exact, &back, NULL));
+      g_assert_cmpuint (back, ==, cases[i].bytes);
+    }
+}
+
+static void
+test_rate (void)
+{
+  g_autofree char *a = vol_rate_format (412.34e6, FALSE);
+  g_autofree char *b = vol_rate_format (1048576 * 100.0, TRUE);
+  g_autofree char *c = vol_rate_format (5.5e6, FALSE);
+  g_autofree char *d = vol_duration_format (83);
+  g_autofree char *e = vol_duration_format (3723);
+
+  /* Decimal megabytes, as the reviews print them. */
+  g_assert_cmpstr (a, ==, "412.3 MB/s");
+  g_assert_cmpstr (b, ==, "100.0 MiB/s");
+  g_assert_cmpstr (c, ==, "5.50 MB/s");
+  g_assert_cmpstr (d, ==, "1:23");
+  g_assert_cmpstr (e, ==, "1:02:03");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/vol/size/parse-ok", test_parse_ok);
+  g_test_add_func ("/vol/size/parse-bad", test_parse_bad);
+  g_test_add_func ("/vol/size/percent", test_percent);
+  g_test_add_func ("/vol/size/format", test_format);
+  g_test_add_func ("/vol/size/rate", test_rate);
+  return g_test_run ();
+}

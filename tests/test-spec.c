@@ -1,0 +1,165 @@
+/* test-spec.c — every bad value of a test's parameters gets its own message */
+#include "vol-error.h"
+#include "vol-registry.h"
+
+static const VolTestInfo *
+fill_info (void)
+{
+  const VolTestKind *kind = vol_registry_lookup ("fill");
+  g_assert_nonnull (kind);
+  return &kind->info;
+}
+
+static VolTestSpec *
+spec_with (const char *key,
+           GVariant   *value)
+{
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, vol_test_info_default_params (fill_info ()));
+  if (key)
+    g_variant_dict_insert_value (&dict, key, value);
+  return vol_test_spec_new ("fill", "/tmp", VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (&dict));
+}
+
+static void
+test_defaults_valid (void)
+{
+  g_autoptr(VolTestSpec) spec = spec_with (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reserve = NULL;
+
+  g_assert_true (vol_test_spec_validate (spec, fill_info (), &error));
+  g_assert_no_error (error);
+  /* DESIGN.md's defaults */
+  g_assert_cmpint (vol_test_spec_get_int (spec, "files"), ==, 1000);
+  g_assert_cmpint (vol_test_spec_get_int (spec, "chunk"), ==, 32 << 20);
+  reserve = vol_test_spec_get_value (spec, "reserve");
+  g_assert_true (g_variant_is_of_type (reserve, G_VARIANT_TYPE_DOUBLE));
+  g_assert_cmpfloat (g_variant_get_double (reserve), ==, 2.0);
+  g_assert_false (vol_test_spec_has (spec, "max-bytes"));
+}
+
+static void
+test_bad_values (void)
+{
+  static const struct { const char *key; const char *text; const char *says; } cases[] = {
+    { "files", "abc", "files: “abc” is not a whole number" },
+    { "files", "0", "files: 0 is out of range; use 1 to 1000000" },
+    { "files", "-5", "files: -5 is out of range" },
+    { "files", "2000000", "files: 2000000 is out of range" },
+    { "files", "12x", "is not a whole number" },
+    { "chunk", "1K", "chunk: 1K is out of range; use 4K to 1G" },
+    { "chunk", "2G", "chunk: 2G is out of range" },
+    { "chunk", "6000", "chunk: 6000 is not a multiple of 4 KiB" },
+    { "chunk", "fast", "chunk: “fast” is not a size" },
+    { "reserve", "95%", "reserve: 95% is out of range; use 0% to 90%" },
+    { "reserve", "lots", "reserve: “lots” is not a size" },
+    { "max-bytes", "512K", "max-bytes: 512K is out of range" },
+    { "max-bytes", "-1G", "max-bytes: “-1G” is not a size: sizes cannot be negative" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const VolParamDesc *desc = vol_test_info_find_param (fill_info (), cases[i].key);
+      g_autoptr(GError) error = NULL;
+      GVariant *value = NULL;
+
+      g_assert_nonnull (desc);
+      g_assert_false (vol_param_parse (desc, cases[i].text, &value, &error));
+      g_assert_null (value);
+      g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+      g_test_message ("%s=%s → %s", cases[i].key, cases[i].text, error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+    }
+}
+
+static void
+test_validate_rejects (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolTestSpec) wrong_type = spec_with ("files", g_variant_new_string ("ten"));
+  g_autoptr(VolTestSpec) out_of_range = spec_with ("chunk", g_variant_new_int64 (100));
+  g_autoptr(VolTestSpec) unknown = spec_with ("speed", g_variant_new_int64 (1));
+  g_autoptr(VolTestSpec) no_target = vol_test_spec_new ("fill", NULL, VOL_DATA_PATTERN_RANDOM, 0, NULL,
+                                                        vol_test_info_default_params (fill_info ()));
+  g_autoptr(VolTestSpec) other_kind = vol_test_spec_new ("transfer", "/tmp", VOL_DATA_PATTERN_RANDOM, 0, NULL, NULL);
+
+  g_assert_false (vol_test_spec_validate (wrong_type, fill_info (), &error));
+  g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "files:"));
+  g_clear_error (&error);
+
+  g_assert_false (vol_test_spec_validate (out_of_range, fill_info (), &error));
+  g_assert_nonnull (strstr (error->message, "chunk: 100 is out of range"));
+  g_clear_error (&error);
+
+  g_assert_false (vol_test_spec_validate (unknown, fill_info (), &error));
+  g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_PARAM);
+  g_assert_nonnull (strstr (error->message, "speed"));
+  g_clear_error (&error);
+
+  g_assert_false (vol_test_spec_validate (no_target, fill_info (), &error));
+  g_assert_nonnull (strstr (error->message, "target"));
+  g_clear_error (&error);
+
+  g_assert_false (vol_test_spec_validate (other_kind, fill_info (), &error));
+  g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_KIND);
+}
+
+static void
+test_format_round_trip (void)
+{
+  const VolTestInfo *info = fill_info ();
+
+  for (guint i = 0; i < info->n_params; i++)
+    {
+      const VolParamDesc *desc = &info->params[i];
+      g_autoptr(GVariant) value = vol_param_default (desc);
+      g_autofree char *text = NULL;
+      g_autoptr(GVariant) back = NULL;
+
+      if (value == NULL)
+        {
+          g_assert_true (desc->flags & VOL_PARAM_FLAG_OPTIONAL);
+          continue;
+        }
+      text = vol_param_format (desc, value);
+      g_assert_true (vol_param_parse (desc, text, &back, NULL));
+      g_assert_true (g_variant_equal (value, back));
+      g_assert_nonnull (desc->title);
+      g_assert_nonnull (desc->help);
+    }
+}
+
+static void
+test_registry (void)
+{
+  guint n;
+  const VolTestKind *const *kinds = vol_registry_list (&n);
+
+  g_assert_cmpuint (n, >=, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (vol_registry_lookup (kinds[i]->info.name) == kinds[i]);
+      /* Every default of every test parses and passes its own check. */
+      for (guint j = 0; j < kinds[i]->info.n_params; j++)
+        {
+          g_autoptr(GVariant) v = vol_param_default (&kinds[i]->info.params[j]);
+          g_assert_true (v != NULL || (kinds[i]->info.params[j].flags & VOL_PARAM_FLAG_OPTIONAL));
+        }
+    }
+  g_assert_null (vol_registry_lookup ("no-such-test"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/vol/spec/defaults-valid", test_defaults_valid);
+  g_test_add_func ("/vol/spec/bad-values", test_bad_values);
+  g_test_add_func ("/vol/spec/validate-rejects", test_validate_rejects);
+  g_test_add_func ("/vol/spec/format-round-trip", test_format_round_trip);
+  g_test_add_func ("/vol/spec/registry", test_registry);
+  return g_test_run ();
+}

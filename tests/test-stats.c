@@ -1,0 +1,132 @@
+/* test-stats.c — statistics on vectors worked out by hand */
+#include <math.h>
+
+#include "vol-stats.h"
+
+static void
+test_known (void)
+{
+  /* mean 5, deviations -3 -1 -1 -1 0 0 2 4: Σd² = 32, /7 → sd 2.138 */
+  const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+  VolStats s;
+
+  vol_stats_compute (v, G_N_ELEMENTS (v), &s);
+  g_assert_cmpuint (s.count, ==, 8);
+  g_assert_cmpfloat_with_epsilon (s.mean, 5.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.stddev, sqrt (32.0 / 7.0), 1e-12);
+  g_assert_cmpfloat (s.min, ==, 2);
+  g_assert_cmpfloat (s.max, ==, 9);
+  g_assert_cmpfloat (s.median, ==, 4.5);
+}
+
+static void
+test_odd_median_unsorted (void)
+{
+  const double v[] = { 9, 1, 5 };
+  VolStats s;
+
+  vol_stats_compute (v, 3, &s);
+  g_assert_cmpfloat (s.median, ==, 5);
+  g_assert_cmpfloat_with_epsilon (s.stddev, 4.0, 1e-12);
+}
+
+static void
+test_edge (void)
+{
+  const double one = 42;
+  VolStats s;
+
+  vol_stats_compute (NULL, 0, &s);
+  g_assert_cmpuint (s.count, ==, 0);
+  g_assert_cmpfloat (s.mean, ==, 0);
+  vol_stats_compute (&one, 1, &s);
+  g_assert_cmpfloat (s.mean, ==, 42);
+  g_assert_cmpfloat (s.stddev, ==, 0);
+  g_assert_cmpfloat (s.median, ==, 42);
+}
+
+static void
+test_precision (void)
+{
+  /* A steady SSD: 500 MB/s ± 1 byte/s. The one-pass formula returns noise
+   * or NaN here; two passes give the exact spread. */
+  double v[1000];
+  VolStats s;
+
+  for (guint i = 0; i < G_N_ELEMENTS (v); i++)
+    v[i] = 5e8 + (i % 2 ? 1 : -1);
+  vol_stats_compute (v, G_N_ELEMENTS (v), &s);
+  g_assert_cmpfloat_with_epsilon (s.mean, 5e8, 1e-6);
+  g_assert_cmpfloat_with_epsilon (s.stddev, sqrt (1000.0 / 999.0), 1e-6);
+}
+
+static void
+test_percentile (void)
+{
+  const double v[] = { 15, 20, 35, 40, 50 };
+
+  g_assert_cmpfloat (vol_stats_percentile (v, 5, 0), ==, 15);
+  g_assert_cmpfloat (vol_stats_percentile (v, 5, 100), ==, 50);
+  g_assert_cmpfloat (vol_stats_percentile (v, 5, 50), ==, 35);
+  /* rank 0.4 · 4 = 1.6 → 20 + 0.6 · 15 = 29 */
+  g_assert_cmpfloat_with_epsilon (vol_stats_percentile (v, 5, 40), 29, 1e-12);
+  g_assert_true (isnan (vol_stats_percentile (v, 0, 50)));
+}
+
+static void
+test_cliff (void)
+{
+  double v[1000];
+  VolCliff cliff;
+
+  /* An SSD at 250 MB/s that falls to 80 MB/s for the last 1 %. */
+  for (guint i = 0; i < 1000; i++)
+    v[i] = (i < 990 ? 250e6 : 80e6) + (i % 7) * 1e6;
+  g_assert_true (vol_stats_find_cliff (v, 1000, &cliff));
+  g_assert_cmpuint (cliff.index, ==, 990);
+  g_assert_cmpfloat_with_epsilon (cliff.before_mean, 253e6, 1e6);
+  g_assert_cmpfloat_with_epsilon (cliff.after_mean, 83e6, 1e6);
+
+  /* A drive's SLC cache running out a third of the way in. */
+  for (guint i = 0; i < 1000; i++)
+    v[i] = i < 333 ? 900e6 : 150e6;
+  g_assert_true (vol_stats_find_cliff (v, 1000, &cliff));
+  g_assert_cmpuint (cliff.index, ==, 333);
+}
+
+static void
+test_no_cliff (void)
+{
+  double v[1000];
+  VolCliff cliff;
+
+  /* A hard disk slowing steadily from outer to inner tracks, 120 → 60:
+   * half the speed by the end, but no cliff anywhere. */
+  for (guint i = 0; i < 1000; i++)
+    v[i] = 120e6 - 60e6 * i / 999.0;
+  g_assert_false (vol_stats_find_cliff (v, 1000, &cliff));
+
+  /* Flat with noise and two slow outliers. */
+  for (guint i = 0; i < 1000; i++)
+    v[i] = 400e6 + ((i * 7919) % 13) * 2e6;
+  v[500] = 50e6;
+  v[998] = 40e6;
+  g_assert_false (vol_stats_find_cliff (v, 1000, &cliff));
+
+  /* Too few samples to call anything sustained. */
+  g_assert_false (vol_stats_find_cliff (v, 4, &cliff));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/vol/stats/known", test_known);
+  g_test_add_func ("/vol/stats/odd-median", test_odd_median_unsorted);
+  g_test_add_func ("/vol/stats/edge", test_edge);
+  g_test_add_func ("/vol/stats/precision", test_precision);
+  g_test_add_func ("/vol/stats/percentile", test_percentile);
+  g_test_add_func ("/vol/stats/cliff", test_cliff);
+  g_test_add_func ("/vol/stats/no-cliff", test_no_cliff);
+  return g_test_run ();
+}
