@@ -152,6 +152,55 @@ test_registry (void)
   g_assert_null (vol_registry_lookup ("no-such-test"));
 }
 
+/* The other kinds' parameter types: lists, choices, seconds, powers of two. */
+static void
+test_other_types (void)
+{
+  static const struct { const char *kind; const char *key; const char *text; const char *says; } bad[] = {
+    { "queue", "depths", "1,x,4", "depths: “x” is not a whole number" },
+    { "queue", "depths", "0", "depths: 0 is out of range; use 1 to 1024" },
+    { "queue", "depths", "", "depths: at least one value is required" },
+    { "queue", "mode", "sideways", "mode: “sideways” is not one of read, write, mix" },
+    { "queue", "seconds", "0.5", "seconds: 0.5 is out of range; use 1 to 3600" },
+    { "queue", "seconds", "soon", "seconds: “soon” is not a number" },
+    { "transfer", "from", "3000", "from: 3000 is not a power of two" },
+    { "transfer", "to", "2G", "to: 2G is out of range; use 512 to 1G" },
+  };
+  static const struct { const char *kind; const char *key; const char *text; const char *back; } good[] = {
+    { "queue", "depths", "3", "3" },
+    { "queue", "depths", "1, 2,4", "1,2,4" },
+    { "queue", "mode", "mix", "mix" },
+    { "queue", "seconds", "1.5", "1.5" },
+    { "transfer", "from", "512", "512" },
+    { "transfer", "to", "1G", "1G" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      const VolTestKind *kind = vol_registry_lookup (bad[i].kind);
+      const VolParamDesc *desc = vol_test_info_find_param (&kind->info, bad[i].key);
+      g_autoptr(GError) error = NULL;
+      GVariant *value = NULL;
+
+      g_assert_false (vol_param_parse (desc, bad[i].text, &value, &error));
+      g_test_message ("%s %s=%s → %s", bad[i].kind, bad[i].key, bad[i].text, error->message);
+      g_assert_nonnull (strstr (error->message, bad[i].says));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      const VolTestKind *kind = vol_registry_lookup (good[i].kind);
+      const VolParamDesc *desc = vol_test_info_find_param (&kind->info, good[i].key);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GVariant) value = NULL;
+      g_autofree char *text = NULL;
+
+      g_assert_true (vol_param_parse (desc, good[i].text, &value, &error));
+      g_assert_no_error (error);
+      text = vol_param_format (desc, value);
+      g_assert_cmpstr (text, ==, good[i].back);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -161,5 +210,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/spec/validate-rejects", test_validate_rejects);
   g_test_add_func ("/vol/spec/format-round-trip", test_format_round_trip);
   g_test_add_func ("/vol/spec/registry", test_registry);
+  g_test_add_func ("/vol/spec/other-types", test_other_types);
   return g_test_run ();
 }

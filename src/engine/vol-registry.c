@@ -2,9 +2,22 @@
 #include "vol-registry.h"
 
 extern const VolTestKind vol_test_fill;
+extern const VolTestKind vol_test_transfer;
+extern const VolTestKind vol_test_random;
+extern const VolTestKind vol_test_queue;
+extern const VolTestKind vol_test_threads;
+extern const VolTestKind vol_test_smallfiles;
+extern const VolTestKind vol_test_cached;
 
+/* DESIGN.md's table, in its order. */
 static const VolTestKind *const kinds[] = {
   &vol_test_fill,
+  &vol_test_transfer,
+  &vol_test_random,
+  &vol_test_queue,
+  &vol_test_threads,
+  &vol_test_smallfiles,
+  &vol_test_cached,
 };
 
 /**
