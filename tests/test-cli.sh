@@ -133,6 +133,17 @@ echo "# Ctrl-C took $ms ms"
 ls -a "$vol" | grep -q '^\.volumeter-' && not_ok "Ctrl-C leaves no scratch" || ok "Ctrl-C leaves no scratch"
 "$cli" show "$work/cancel.json" | grep -q "cancelled" && ok "Ctrl-C saves a cancelled result" || not_ok "Ctrl-C saves a cancelled result"
 
+# The target vanishes mid-run: exit 1, a failed result naming the error.
+"$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/failed.json" --quiet 2>"$work/stderr" &
+pid=$!
+for _ in $(seq 100); do s=$(ls -d "$vol"/.volumeter-* 2>/dev/null) && [ -n "$s" ] && break; sleep 0.02; done
+sleep 0.2
+rm -rf "$vol"/.volumeter-*
+wait $pid; rc=$?
+[ $rc -eq 1 ] && ok "a failed run exits 1" || not_ok "a failed run exits 1" "exit $rc: $(cat "$work/stderr")"
+grep -q "No such file or directory" "$work/stderr" && ok "a failed run names the error" || not_ok "a failed run names the error" "$(cat "$work/stderr")"
+"$cli" show "$work/failed.json" | grep -q "Fill volume — failed" && ok "a failed run saves a failed result" || not_ok "a failed run saves a failed result"
+
 # cleanup: a killed run's folder goes, a live one and a stranger's stay.
 "$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/killed.json" --quiet &
 pid=$!
