@@ -36,12 +36,18 @@
 
 #include "vol-error.h"
 
+/* meson passes "-include config.h"; a standalone build of the model (see
+ * tests/test-result.c) may not. */
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
 /* A result of a million samples in three columns is about 60 MiB; anything
  * far beyond that is not a result, and json-glib needs several times the
  * file's size in memory to parse it. */
 #define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
 
-/* The format itself nests 5 levels deep (target.devices[i].slaves[j]);
+/* The format itself nests 6 levels deep (series[i].columns[j].values);
  * the margin is for future versions, the limit for json-glib's recursion. */
 #define MAX_DEPTH 64
 
@@ -609,8 +615,11 @@ append_array (GString   *out,
   if (scalars)
     {
       g_autoptr(GString) item = g_string_new (NULL);
-      gsize line_start;
       gsize one_line_start = out->len;
+      gsize line_start = one_line_start;
+
+      while (line_start > 0 && out->str[line_start - 1] != '\n')
+        line_start--;
 
       /* Try one line first; start over wrapped if it gets too long. */
       g_string_append_c (out, '[');
@@ -619,10 +628,11 @@ append_array (GString   *out,
           if (i > 0)
             g_string_append (out, ", ");
           append_scalar (out, json_array_get_element (array, i));
-          if (out->len - one_line_start + indent > WRAP_COLUMN)
+          if (out->len + 2 - line_start > WRAP_COLUMN)
             break;
         }
-      if (out->len - one_line_start + indent <= WRAP_COLUMN)
+      /* Room for the "]" and a "," after it. */
+      if (out->len + 2 - line_start <= WRAP_COLUMN)
         {
           g_string_append_c (out, ']');
           return;
@@ -639,7 +649,8 @@ append_array (GString   *out,
           if (i > 0)
             {
               g_string_append_c (out, ',');
-              if (out->len - line_start + 1 + item->len > WRAP_COLUMN)
+              /* " " + the item + the "," that may follow it */
+              if (out->len - line_start + 1 + item->len + 1 > WRAP_COLUMN)
                 {
                   g_string_append_c (out, '\n');
                   line_start = out->len;
@@ -811,6 +822,8 @@ scan_report_clear (ScanReport *report)
   g_clear_pointer (&report->overflow_path, g_free);
   g_clear_pointer (&report->overflow_text, g_free);
 }
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ScanReport, scan_report_clear)
 
 static void
 offset_to_line_column (const char *data,
@@ -2049,9 +2062,10 @@ read_list (JsonObject       *root,
 /* The "format" and "version" checks, in that order: a file that is not
  * ours gets FORMAT, one from the future VERSION, before any field is read. */
 static gboolean
-check_format (JsonNode  *root_node,
-              gint64    *version,
-              GError   **error)
+check_format (JsonNode          *root_node,
+              const ScanReport  *report,
+              gint64            *version,
+              GError           **error)
 {
   JsonObject *root;
   JsonNode *node;
@@ -2084,6 +2098,9 @@ check_format (JsonNode  *root_node,
     }
 
   node = json_object_get_member (root, "version");
+  /* json-glib would have wrapped it, to anything. */
+  if (g_strcmp0 (report->overflow_path, "version") == 0)
+    return field_error (error, PROBLEM_OUT_OF_RANGE, "", "version");
   if (node == NULL)
     return field_error (error, PROBLEM_MISSING, "", "version");
   if (!node_is (node, G_TYPE_INT64))
@@ -2118,7 +2135,7 @@ result_from_json (JsonNode          *root_node,
   JsonObject *test;
   gint64 version = 0;
 
-  if (!check_format (root_node, &version, error))
+  if (!check_format (root_node, report, &version, error))
     return NULL;
 
   if (report->overflow_path != NULL)
@@ -2205,32 +2222,36 @@ vol_result_load_from_data (const char  *data,
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
-  ScanReport report = { NULL, NULL, -1 };
-  VolResult *result;
+  g_auto(ScanReport) report = { NULL, NULL, -1 };
   gsize size;
+  gsize parse_size;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   size = length < 0 ? strlen (data) : (gsize) length;
+  parse_size = size;
   if (!check_size (size, error))
     return NULL;
 
   if (!scan_json (data, size, &report, error))
     return NULL;
 
+  /* Only the first document goes to json-glib: given two, it parses both
+   * and leaks the first. */
+  if (report.trailing >= 0)
+    parse_size = (gsize) report.trailing;
+
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, size > 0 ? data : "", (gssize) size, &json_error))
+  if (!json_parser_load_from_data (parser, parse_size > 0 ? data : "", (gssize) parse_size, &json_error))
     {
       set_parse_error (error, json_error);
-      scan_report_clear (&report);
       return NULL;
     }
   if (json_parser_get_root (parser) == NULL)
     {
       g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
                            _("not valid JSON: there is no data"));
-      scan_report_clear (&report);
       return NULL;
     }
   if (report.trailing >= 0)
@@ -2241,13 +2262,10 @@ vol_result_load_from_data (const char  *data,
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
                    _("not valid JSON: line %u, column %u: more text after the end of the document"),
                    line, column);
-      scan_report_clear (&report);
       return NULL;
     }
 
-  result = result_from_json (json_parser_get_root (parser), &report, error);
-  scan_report_clear (&report);
-  return result;
+  return result_from_json (json_parser_get_root (parser), &report, error);
 }
 
 /* Reads at most MAX_FILE_SIZE + 1 bytes, so that a file growing under us,
