@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "vol-chart.h"
 #include "vol-registry.h"
 #include "vol-result.h"
 #include "vol-runner.h"
@@ -43,6 +44,31 @@ void            vol_cli_progress_update (VolCliProgress   *progress,
                                          const VolProgress *update);
 void            vol_cli_progress_finish (VolCliProgress   *progress);
 void            vol_cli_progress_free   (VolCliProgress   *progress);
+
+typedef struct
+{
+  const char *png;
+  const char *svg;
+  const char *pdf;
+  const char *csv;
+  double      width;
+  double      height;
+  double      scale;
+  gboolean    dark;
+  gboolean    binary;
+} VolCliExportFiles;
+
+void     vol_cli_export_files_init  (VolCliExportFiles *files);
+int      vol_cli_export_take_option (int                argc,
+                                     char             **argv,
+                                     int               *i,
+                                     VolCliExportFiles *files,
+                                     GError           **error);
+gboolean vol_cli_export_chart       (const VolChart          *chart,
+                                     const VolCliExportFiles *files,
+                                     GError                 **error);
+int      vol_cli_command_export     (int                argc,
+                                     char             **argv);
 
 void     vol_cli_print_summary    (FILE              *out,
                                    const VolResult   *result,

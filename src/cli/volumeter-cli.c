@@ -37,6 +37,9 @@ print_usage (FILE *out)
   fprintf (out, _("Usage:\n"
                   "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
                   "  volumeter-cli show FILE…                        print a summary of each saved result\n"
+                  "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
+                  "                [--width W] [--height H] [--scale S] [--dark] [--mib]\n"
+                  "                                                  chart a result; several files: a comparison\n"
                   "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
                   "  volumeter-cli --help | --version\n\n"
                   "Tests:\n"));
@@ -309,6 +312,8 @@ main (int    argc,
     return command_run (argc - 2, argv + 2);
   if (g_str_equal (command, "show"))
     return command_show (argc - 2, argv + 2);
+  if (g_str_equal (command, "export"))
+    return vol_cli_command_export (argc - 2, argv + 2);
   if (g_str_equal (command, "cleanup"))
     return command_cleanup (argc - 2, argv + 2);
 

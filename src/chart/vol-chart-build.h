@@ -1,0 +1,42 @@
+/* vol-chart-build.h — charts made from results
+ *
+ * Which chart a result gets is decided by its test kind; several results
+ * make a comparison. Throughput is shown in MB/s (10^6 B/s) unless
+ * @binary asks for MiB/s. The chart says how the numbers were measured:
+ * a warning appears when the cache was not bypassed or the data was zeros.
+ * Main thread (or any single thread).
+ */
+#pragma once
+
+#include "vol-chart.h"
+#include "vol-result.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gboolean binary;     /* MiB/s instead of MB/s */
+  gboolean bars;       /* comparisons: grouped bars of the headline figures, not overlaid curves */
+} VolChartOptions;
+
+VolChart *vol_chart_build_for_result  (const VolResult       *result,
+                                       const VolChartOptions *options,
+                                       GError               **error);
+VolChart *vol_chart_build_comparison  (VolResult *const      *results,
+                                       guint                  n_results,
+                                       const VolChartOptions *options,
+                                       GError               **error);
+char     *vol_chart_describe_target   (const VolResult       *result);
+char    **vol_chart_comparison_labels (VolResult *const      *results,
+                                       guint                  n_results,
+                                       const char           **by,
+                                       guint                 *order);
+
+/* vol-chart-build.c internals shared with vol-chart-compare.c */
+double      _vol_chart_rate_scale   (const VolChartOptions *options);
+const char *_vol_chart_rate_unit    (const VolChartOptions *options);
+char       *_vol_chart_footer_for   (const VolResult       *result);
+void        _vol_chart_add_measurement_warnings (VolChart        *chart,
+                                                 const VolResult *result);
+
+G_END_DECLS

@@ -1,0 +1,621 @@
+/* vol-chart-layout.c — ranges, ticks, labels and rectangles, as numbers
+ *
+ * Order of work: the vertical bands (title, subtitle, warnings, legend
+ * when it must sit above, plot, x labels, table, footer) are fixed first,
+ * because the y ticks depend only on the plot's height; the y labels'
+ * width then fixes the plot's left edge, and the x labels are checked
+ * against the category width (rotated when they do not fit, which costs
+ * height, so the vertical pass runs once more).
+ */
+#include "vol-chart-layout.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-chart-decimate.h"
+
+#define GAP 8.0     /* between bands, in chart units */
+#define MARGIN 18.0
+
+/**
+ * vol_nice_number:
+ * @round: nearest nice number rather than the next one up
+ *
+ * 1, 2, 2.5 or 5 times a power of ten (Heckbert's "nice numbers", with 2.5
+ * so 0–10 can have five intervals).
+ */
+double
+vol_nice_number (double   value,
+                 gboolean round)
+{
+  double exponent, fraction, nice;
+
+  if (!(value > 0) || !isfinite (value))
+    return 1;
+  exponent = floor (log10 (value));
+  fraction = value / pow (10, exponent);
+  if (round)
+    nice = fraction < 1.5 ? 1 : fraction < 2.25 ? 2 : fraction < 3.5 ? 2.5 : fraction < 7.5 ? 5 : 10;
+  else
+    nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return nice * pow (10, exponent);
+}
+
+/**
+ * vol_chart_format_number:
+ * @step: the tick step, which decides the decimals
+ *
+ * "0.1", "50", "2.5", "4000": as many decimals as the step needs, no more,
+ * and "0" rather than "-0".
+ */
+char *
+vol_chart_format_number (double value,
+                         double step)
+{
+  int decimals = 0;
+
+  if (step > 0 && step < 1)
+    decimals = (int) ceil (-log10 (step) - 1e-9);
+  /* 0.25 needs two decimals, log10 alone says one */
+  if (step > 0 && decimals >= 0 && fabs (step * pow (10, decimals) - round (step * pow (10, decimals))) > 1e-6)
+    decimals++;
+  decimals = CLAMP (decimals, 0, 9);
+  if (fabs (value) < step * 1e-9)
+    value = 0;
+  return g_strdup_printf ("%.*f", decimals, value);
+}
+
+/**
+ * vol_chart_format_bytes:
+ *
+ * Transfer sizes as reviews label them: "512 B", "4 KiB", "1 MiB", "1 GiB".
+ */
+char *
+vol_chart_format_bytes (double bytes)
+{
+  static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+  guint unit = 0;
+
+  while (bytes >= 1024 && unit + 1 < G_N_ELEMENTS (units))
+    {
+      bytes /= 1024;
+      unit++;
+    }
+  if (bytes == floor (bytes))
+    return g_strdup_printf ("%.0f %s", bytes, units[unit]);
+  return g_strdup_printf ("%.1f %s", bytes, units[unit]);
+}
+
+static void
+add_tick (VolAxis    *axis,
+          double      value,
+          char       *label)
+{
+  VolTick tick = { value, label };
+  g_array_append_val (axis->ticks, tick);
+}
+
+static void
+tick_clear (gpointer data)
+{
+  g_free (((VolTick *) data)->label);
+}
+
+static void
+axis_reset (VolAxis *axis)
+{
+  if (axis->ticks == NULL)
+    {
+      axis->ticks = g_array_new (FALSE, FALSE, sizeof (VolTick));
+      g_array_set_clear_func (axis->ticks, tick_clear);
+    }
+  g_array_set_size (axis->ticks, 0);
+}
+
+/**
+ * vol_axis_init_linear:
+ * @max_ticks: at most this many ticks (at least 2)
+ *
+ * The smallest nice step (1, 2, 2.5, 5 × 10^k) that covers [lo, hi] in at
+ * most @max_ticks ticks; the range is widened to whole steps.
+ */
+void
+vol_axis_init_linear (VolAxis *axis,
+                      double   lo,
+                      double   hi,
+                      guint    max_ticks)
+{
+  static const double nice[] = { 1, 2, 2.5, 5 };
+  double step = 1, raw, magnitude;
+  gboolean found = FALSE;
+
+  axis_reset (axis);
+  axis->log = FALSE;
+  max_ticks = MAX (max_ticks, 2);
+  if (!isfinite (lo) || !isfinite (hi))
+    lo = 0, hi = 1;
+  if (hi <= lo)
+    hi = lo == 0 ? 1 : lo + fabs (lo) * 0.1;
+
+  raw = (hi - lo) / (max_ticks - 1);
+  magnitude = pow (10, floor (log10 (raw)));
+  for (int k = 0; k < 3 && !found; k++)
+    for (guint i = 0; i < G_N_ELEMENTS (nice) && !found; i++)
+      {
+        double candidate = nice[i] * magnitude * pow (10, k);
+        double first = floor (lo / candidate + 1e-9);
+        double last = ceil (hi / candidate - 1e-9);
+        if (candidate >= raw * (1 - 1e-9) && last - first <= max_ticks - 1)
+          {
+            step = candidate;
+            found = TRUE;
+          }
+      }
+
+  axis->step = step;
+  axis->min = floor (lo / step + 1e-9) * step;
+  axis->max = ceil (hi / step - 1e-9) * step;
+  for (double i = 0;; i++)
+    {
+      double v = axis->min + i * step;
+      if (v > axis->max + step * 1e-6)
+        break;
+      add_tick (axis, v, vol_chart_format_number (v, step));
+    }
+}
+
+/**
+ * vol_axis_init_log2:
+ * @bytes: label ticks as sizes ("4 KiB") rather than numbers
+ *
+ * Powers of two from below @lo to above @hi; when there are more than
+ * @max_ticks, every k-th power, k chosen so they fit.
+ */
+void
+vol_axis_init_log2 (VolAxis  *axis,
+                    double    lo,
+                    double    hi,
+                    guint     max_ticks,
+                    gboolean  bytes)
+{
+  int first, last, every;
+
+  axis_reset (axis);
+  axis->log = TRUE;
+  if (!(lo > 0))
+    lo = 1;
+  if (!(hi > lo))
+    hi = lo * 2;
+  first = (int) floor (log2 (lo) + 1e-9);
+  last = (int) ceil (log2 (hi) - 1e-9);
+  if (last == first)
+    last++;
+  max_ticks = MAX (max_ticks, 2);
+  every = (last - first + (int) max_ticks - 1) / ((int) max_ticks - 1);
+  every = MAX (every, 1);
+  axis->min = ldexp (1, first);
+  axis->max = ldexp (1, last);
+  axis->step = ldexp (1, every);
+  for (int e = first; e <= last; e += every)
+    {
+      double v = ldexp (1, e);
+      add_tick (axis, v, bytes ? vol_chart_format_bytes (v) : g_strdup_printf ("%.0f", v));
+    }
+}
+
+void
+vol_axis_clear (VolAxis *axis)
+{
+  g_clear_pointer (&axis->ticks, g_array_unref);
+}
+
+static double
+axis_fraction (const VolAxis *axis,
+               double         v)
+{
+  if (axis->log)
+    return (log2 (v) - log2 (axis->min)) / (log2 (axis->max) - log2 (axis->min));
+  return (v - axis->min) / (axis->max - axis->min);
+}
+
+static double
+axis_value (const VolAxis *axis,
+            double         f)
+{
+  if (axis->log)
+    return exp2 (log2 (axis->min) + f * (log2 (axis->max) - log2 (axis->min)));
+  return axis->min + f * (axis->max - axis->min);
+}
+
+double
+vol_chart_layout_x_to_pixel (const VolChartLayout *layout,
+                             double                x)
+{
+  return layout->plot.x + axis_fraction (&layout->x_axis, x) * layout->plot.width;
+}
+
+double
+vol_chart_layout_y_to_pixel (const VolChartLayout *layout,
+                             double                y)
+{
+  return layout->plot.y + layout->plot.height - axis_fraction (&layout->y_axis, y) * layout->plot.height;
+}
+
+double
+vol_chart_layout_pixel_to_x (const VolChartLayout *layout,
+                             double                px)
+{
+  return axis_value (&layout->x_axis, (px - layout->plot.x) / layout->plot.width);
+}
+
+double
+vol_chart_layout_pixel_to_y (const VolChartLayout *layout,
+                             double                py)
+{
+  return axis_value (&layout->y_axis, (layout->plot.y + layout->plot.height - py) / layout->plot.height);
+}
+
+typedef struct
+{
+  VolTextMeasure measure;
+  gpointer       data;
+} Measurer;
+
+static void
+measure (const Measurer *m,
+         const char     *text,
+         VolChartFont    font,
+         double         *w,
+         double         *h)
+{
+  *w = *h = 0;
+  if (text && *text)
+    m->measure (text, font, w, h, m->data);
+}
+
+static gboolean
+is_category_chart (const VolChart *chart)
+{
+  return chart->kind == VOL_CHART_KIND_BARS || chart->kind == VOL_CHART_KIND_ITERATIONS
+         || (chart->kind == VOL_CHART_KIND_LINES && chart->categories != NULL);
+}
+
+static void
+init_x_axis (VolChartLayout *layout,
+             const VolChart *chart,
+             guint           max_ticks)
+{
+  double lo, hi;
+
+  if (is_category_chart (chart))
+    {
+      guint n = vol_chart_get_n_categories (chart);
+      axis_reset (&layout->x_axis);
+      layout->x_axis.log = FALSE;
+      layout->x_axis.min = -0.5;
+      layout->x_axis.max = MAX (n, 1) - 0.5;
+      layout->x_axis.step = 1;
+      for (guint i = 0; i < n; i++)
+        add_tick (&layout->x_axis, i, g_strdup (chart->categories[i]));
+      return;
+    }
+
+  if (isfinite (chart->x_min) && isfinite (chart->x_max))
+    lo = chart->x_min, hi = chart->x_max;
+  else if (!vol_chart_get_x_range (chart, &lo, &hi))
+    lo = 0, hi = 1;
+  if (chart->log_x)
+    vol_axis_init_log2 (&layout->x_axis, lo, hi, max_ticks, TRUE);
+  else
+    vol_axis_init_linear (&layout->x_axis, lo, hi, max_ticks);
+}
+
+static void
+init_y_axis (VolChartLayout *layout,
+             const VolChart *chart,
+             guint           max_ticks)
+{
+  double lo, hi;
+
+  if (!vol_chart_get_y_range (chart, &lo, &hi))
+    lo = 0, hi = 1;
+  /* Throughput starts from 0 (a chart that starts elsewhere exaggerates
+   * differences), with headroom for mean labels and bar values. */
+  lo = MIN (lo, 0);
+  hi = hi > 0 ? hi * (chart->kind == VOL_CHART_KIND_CAPACITY ? 1.08 : 1.15) : 1;
+  vol_axis_init_linear (&layout->y_axis, MIN (lo, 0), hi, max_ticks);
+}
+
+static double
+widest_tick (const Measurer *m,
+             const VolAxis  *axis,
+             double         *height)
+{
+  double widest = 0;
+
+  *height = 0;
+  for (guint i = 0; i < axis->ticks->len; i++)
+    {
+      double w, h;
+      measure (m, g_array_index (axis->ticks, VolTick, i).label, VOL_CHART_FONT_TICK, &w, &h);
+      widest = MAX (widest, w);
+      *height = MAX (*height, h);
+    }
+  return widest;
+}
+
+/* Does the rectangle (pixels) cover any drawn data of the chart? */
+static gboolean
+covers_data (const VolChartLayout *layout,
+             const VolChart       *chart,
+             const VolRect        *r)
+{
+  for (guint s = 0; s < chart->series->len; s++)
+    {
+      VolChartSeries *series = g_ptr_array_index (chart->series, s);
+      guint n = series->x->len;
+
+      if (chart->kind == VOL_CHART_KIND_BARS || chart->kind == VOL_CHART_KIND_ITERATIONS)
+        {
+          /* a bar fills from the baseline to its value, over its whole slot */
+          double slot = layout->plot.width / MAX (vol_chart_get_n_categories (chart), 1);
+          for (guint i = 0; i < n; i++)
+            {
+              double cx = vol_chart_layout_x_to_pixel (layout, g_array_index (series->x, double, i));
+              double top = vol_chart_layout_y_to_pixel (layout, g_array_index (series->y, double, i));
+              if (cx + slot / 2 >= r->x && cx - slot / 2 <= r->x + r->width
+                  && top - 14 <= r->y + r->height)
+                return TRUE;
+            }
+          continue;
+        }
+
+      if (series->has_stats && isfinite (series->mean))
+        {
+          /* the mean line's label sits at the right end, above the line */
+          double py = vol_chart_layout_y_to_pixel (layout, series->mean);
+          if (r->x + r->width > layout->plot.x + layout->plot.width * 0.6
+              && py - 18 <= r->y + r->height && py + 4 >= r->y)
+            return TRUE;
+        }
+
+      if (series->pyramid == NULL && n > 64)
+        series->pyramid = vol_chart_pyramid_new ((double *) series->x->data, (double *) series->y->data, n);
+      if (series->pyramid)
+        {
+          double lo, hi;
+          guint first = 0, end = n;
+          double x0 = vol_chart_layout_pixel_to_x (layout, r->x - 4);
+          double x1 = vol_chart_layout_pixel_to_x (layout, r->x + r->width + 4);
+          while (first < n && g_array_index (series->x, double, first) < x0)
+            first++;
+          while (end > first && g_array_index (series->x, double, end - 1) > x1)
+            end--;
+          if (first < end && vol_chart_pyramid_range (series->pyramid, first, end, &lo, &hi)
+              && vol_chart_layout_y_to_pixel (layout, lo) + 4 >= r->y
+              && vol_chart_layout_y_to_pixel (layout, hi) - 4 <= r->y + r->height)
+            return TRUE;
+          continue;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          double px = vol_chart_layout_x_to_pixel (layout, g_array_index (series->x, double, i));
+          double py = vol_chart_layout_y_to_pixel (layout, g_array_index (series->y, double, i));
+          if (px >= r->x - 4 && px <= r->x + r->width + 4 && py >= r->y - 4 && py <= r->y + r->height + 4)
+            return TRUE;
+        }
+    }
+  for (guint i = 0; i < chart->markers->len; i++)
+    {
+      const VolChartMarker *marker = g_ptr_array_index (chart->markers, i);
+      double px = vol_chart_layout_x_to_pixel (layout, marker->x);
+      if (px >= r->x - 4 && px <= r->x + r->width + 4)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+measure_legend (const Measurer *m,
+                const VolChart *chart,
+                double         *width,
+                double         *height,
+                double         *row_height)
+{
+  double widest = 0, h = 0;
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      double w, th;
+      measure (m, series->name, VOL_CHART_FONT_LEGEND, &w, &th);
+      widest = MAX (widest, w);
+      h = MAX (h, th);
+    }
+  *row_height = h + 6;
+  *width = widest + 36;   /* swatch, gaps, padding */
+  *height = chart->series->len * *row_height + 10;
+}
+
+/* The vertical pass: everything but the plot's left edge. */
+static void
+layout_vertical (VolChartLayout *layout,
+                 const VolChart *chart,
+                 const Measurer *m,
+                 double          legend_above,
+                 double          x_label_height)
+{
+  double y = MARGIN, w, h, bottom;
+  double tick_h, axis_title_h;
+
+  measure (m, chart->title, VOL_CHART_FONT_TITLE, &w, &h);
+  layout->title = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
+  y += h + (h > 0 ? 4 : 0);
+  measure (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, &w, &h);
+  layout->subtitle = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
+  y += h + GAP;
+
+  if (chart->warnings->len > 0)
+    {
+      double total = 0;
+      for (guint i = 0; i < chart->warnings->len; i++)
+        {
+          measure (m, g_ptr_array_index (chart->warnings, i), VOL_CHART_FONT_WARNING, &w, &h);
+          total += h + 4;
+        }
+      layout->warnings = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, total + 8 };
+      y += total + 8 + GAP;
+    }
+  else
+    layout->warnings = (VolRect) { MARGIN, y, 0, 0 };
+
+  if (legend_above > 0)
+    {
+      layout->legend.y = y;
+      y += legend_above + GAP;
+    }
+
+  /* from the bottom up: footer, table, axis title, tick labels */
+  measure (m, chart->footer, VOL_CHART_FONT_FOOTER, &w, &h);
+  bottom = layout->height - MARGIN - h;
+  layout->footer = (VolRect) { MARGIN, bottom, layout->width - 2 * MARGIN, h };
+  bottom -= GAP;
+
+  if (chart->table->len > 0)
+    {
+      measure (m, "Ag", VOL_CHART_FONT_TICK, &w, &h);
+      layout->table_row_height = h + 6;
+      layout->table.height = (chart->table->len + 1) * layout->table_row_height;
+      bottom -= layout->table.height;
+      layout->table.y = bottom;
+      bottom -= GAP;
+    }
+
+  measure (m, chart->x_title, VOL_CHART_FONT_AXIS_TITLE, &w, &axis_title_h);
+  measure (m, "0", VOL_CHART_FONT_TICK, &w, &tick_h);
+  bottom -= axis_title_h + GAP / 2 + MAX (x_label_height, tick_h) + 6;
+
+  layout->plot.y = y + 6;
+  layout->plot.height = MAX (bottom - layout->plot.y, 20);
+}
+
+/**
+ * vol_chart_layout_new:
+ * @measure: measures text in one of the style's fonts
+ *
+ * Lays @chart out in a @width × @height area.
+ */
+VolChartLayout *
+vol_chart_layout_new (const VolChart *chart,
+                      double          width,
+                      double          height,
+                      VolTextMeasure  measure_func,
+                      gpointer        measure_data)
+{
+  VolChartLayout *layout = g_new0 (VolChartLayout, 1);
+  Measurer m = { measure_func, measure_data };
+  double tick_w, tick_h, axis_title_w, axis_title_h, left;
+  double legend_w = 0, legend_h = 0, x_label_h = 0;
+  guint n_named = 0;
+
+  g_return_val_if_fail (chart != NULL, NULL);
+
+  layout->width = width;
+  layout->height = height;
+  axis_reset (&layout->x_axis);
+  axis_reset (&layout->y_axis);
+
+  for (guint i = 0; i < chart->series->len; i++)
+    if (((VolChartSeries *) g_ptr_array_index (chart->series, i))->name)
+      n_named++;
+  if (n_named > 0)
+    measure_legend (&m, chart, &legend_w, &legend_h, &layout->legend_row_height);
+  layout->legend_place = n_named > 0 ? VOL_LEGEND_TOP_RIGHT : VOL_LEGEND_NONE;
+
+  for (int pass = 0; pass < 4; pass++)
+    {
+      double above = layout->legend_place == VOL_LEGEND_ABOVE ? layout->legend_row_height + 6 : 0;
+      guint y_ticks, x_ticks;
+
+      layout_vertical (layout, chart, &m, above, x_label_h);
+      measure (&m, "0", VOL_CHART_FONT_TICK, &tick_w, &tick_h);
+      y_ticks = (guint) CLAMP (layout->plot.height / (tick_h * 2.6), 3, 11);
+      init_y_axis (layout, chart, y_ticks);
+
+      /* horizontal: y tick labels and the rotated y title on the left */
+      tick_w = widest_tick (&m, &layout->y_axis, &tick_h);
+      measure (&m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
+      left = MARGIN + axis_title_h + GAP + tick_w + 8;
+      layout->plot.x = left;
+      layout->plot.width = MAX (width - MARGIN - 8 - left, 20);
+
+      x_ticks = (guint) CLAMP (layout->plot.width / 70, 3, 12);
+      init_x_axis (layout, chart, x_ticks);
+
+      /* category labels wider than their slot are drawn at 45° */
+      if (is_category_chart (chart) && layout->x_axis.ticks->len > 0)
+        {
+          double slot = layout->plot.width / layout->x_axis.ticks->len;
+          double widest = widest_tick (&m, &layout->x_axis, &tick_h);
+          gboolean rotate = widest > slot - 6;
+          double needed = rotate ? (widest + tick_h) * G_SQRT2 / 2 : tick_h;
+          if (rotate != layout->rotate_x_labels || fabs (needed - x_label_h) > 0.5)
+            {
+              layout->rotate_x_labels = rotate;
+              x_label_h = needed;
+              continue;   /* the plot's height changed: lay out again */
+            }
+        }
+
+      if (layout->legend_place != VOL_LEGEND_NONE && layout->legend_place != VOL_LEGEND_ABOVE)
+        {
+          static const VolLegendPlace corners[] = {
+            VOL_LEGEND_TOP_RIGHT, VOL_LEGEND_TOP_LEFT, VOL_LEGEND_BOTTOM_RIGHT, VOL_LEGEND_BOTTOM_LEFT,
+          };
+          gboolean placed = FALSE;
+          for (guint i = 0; i < G_N_ELEMENTS (corners) && !placed; i++)
+            {
+              const VolRect *p = &layout->plot;
+              gboolean right = corners[i] == VOL_LEGEND_TOP_RIGHT || corners[i] == VOL_LEGEND_BOTTOM_RIGHT;
+              gboolean top = corners[i] == VOL_LEGEND_TOP_RIGHT || corners[i] == VOL_LEGEND_TOP_LEFT;
+              VolRect r = {
+                right ? p->x + p->width - legend_w - 8 : p->x + 8,
+                top ? p->y + 8 : p->y + p->height - legend_h - 8,
+                legend_w, legend_h,
+              };
+              if (legend_w < p->width - 16 && legend_h < p->height - 16 && !covers_data (layout, chart, &r))
+                {
+                  layout->legend = r;
+                  layout->legend_place = corners[i];
+                  placed = TRUE;
+                }
+            }
+          if (!placed)
+            {
+              /* every corner would hide data: put it above the plot */
+              layout->legend_place = VOL_LEGEND_ABOVE;
+              continue;
+            }
+        }
+      break;
+    }
+
+  if (layout->legend_place == VOL_LEGEND_ABOVE)
+    layout->legend = (VolRect) { layout->plot.x, layout->legend.y, layout->plot.width,
+                                 layout->legend_row_height + 6 };
+  layout->table.x = layout->plot.x;
+  layout->table.width = layout->plot.width;
+  return layout;
+}
+
+void
+vol_chart_layout_free (VolChartLayout *layout)
+{
+  if (layout == NULL)
+    return;
+  vol_axis_clear (&layout->x_axis);
+  vol_axis_clear (&layout->y_axis);
+  g_free (layout);
+}

@@ -1,0 +1,106 @@
+/* vol-chart-layout.h — where everything of a chart goes, as numbers
+ *
+ * Pure: given a chart, a size and a way to measure text, it decides the
+ * plot rectangle, the "nice" axis ranges and ticks and their labels, where
+ * titles, legend, warnings and table sit, and maps values to pixels and
+ * back (for drawing and for hover). Nothing is drawn here, so all of it is
+ * tested with numbers. Main thread (or any single thread).
+ */
+#pragma once
+
+#include "vol-chart.h"
+#include "vol-chart-style.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double x, y, width, height;
+} VolRect;
+
+typedef struct
+{
+  double  value;
+  char   *label;
+} VolTick;
+
+typedef struct
+{
+  double   min;        /* shown range, data units */
+  double   max;
+  double   step;       /* between ticks; for log axes the factor */
+  gboolean log;        /* log2 axis */
+  GArray  *ticks;      /* of VolTick */
+} VolAxis;
+
+typedef enum
+{
+  VOL_LEGEND_TOP_RIGHT,
+  VOL_LEGEND_TOP_LEFT,
+  VOL_LEGEND_BOTTOM_RIGHT,
+  VOL_LEGEND_BOTTOM_LEFT,
+  VOL_LEGEND_ABOVE,      /* outside the plot, when every corner would cover data */
+  VOL_LEGEND_NONE,       /* one unnamed series: nothing to tell apart */
+} VolLegendPlace;
+
+/* Measures @text in @font: width and height in the chart's units. */
+typedef void (*VolTextMeasure) (const char   *text,
+                                VolChartFont  font,
+                                double       *width,
+                                double       *height,
+                                gpointer      user_data);
+
+typedef struct
+{
+  double          width;
+  double          height;
+  VolRect         plot;
+  VolRect         title;
+  VolRect         subtitle;
+  VolRect         warnings;     /* height 0 when there are none */
+  VolRect         legend;
+  VolLegendPlace  legend_place;
+  VolRect         table;        /* height 0 when there is none */
+  VolRect         footer;
+  VolAxis         x_axis;       /* for category charts: min -0.5, max n - 0.5, a tick per category */
+  VolAxis         y_axis;
+  double          legend_row_height;
+  double          table_row_height;
+  gboolean        rotate_x_labels; /* category labels too wide to sit side by side */
+} VolChartLayout;
+
+VolChartLayout *vol_chart_layout_new          (const VolChart *chart,
+                                               double          width,
+                                               double          height,
+                                               VolTextMeasure  measure,
+                                               gpointer        measure_data);
+void            vol_chart_layout_free         (VolChartLayout *layout);
+
+double          vol_chart_layout_x_to_pixel   (const VolChartLayout *layout,
+                                               double                x);
+double          vol_chart_layout_y_to_pixel   (const VolChartLayout *layout,
+                                               double                y);
+double          vol_chart_layout_pixel_to_x   (const VolChartLayout *layout,
+                                               double                px);
+double          vol_chart_layout_pixel_to_y   (const VolChartLayout *layout,
+                                               double                py);
+
+void            vol_axis_init_linear          (VolAxis     *axis,
+                                               double       lo,
+                                               double       hi,
+                                               guint        max_ticks);
+void            vol_axis_init_log2            (VolAxis     *axis,
+                                               double       lo,
+                                               double       hi,
+                                               guint        max_ticks,
+                                               gboolean     bytes);
+void            vol_axis_clear                (VolAxis     *axis);
+double          vol_nice_number               (double       value,
+                                               gboolean     round);
+char           *vol_chart_format_number       (double       value,
+                                               double       step);
+char           *vol_chart_format_bytes        (double       bytes);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VolChartLayout, vol_chart_layout_free)
+
+G_END_DECLS

@@ -1,0 +1,654 @@
+/* vol-chart-render.c — painting a laid-out chart with cairo and pango
+ *
+ * Draw order: background, plot background and grid, bands, series, mean
+ * lines and markers, axes and labels, legend, warnings, table, footer —
+ * so text is never under data. Long series go through the min/max pyramid
+ * (one vertical stroke per pixel column), so the cost of a frame does not
+ * grow with the number of samples.
+ */
+#include "vol-chart-render.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "vol-chart-decimate.h"
+
+typedef struct
+{
+  cairo_t             *cr;
+  const VolChartStyle *style;
+  const VolChart      *chart;
+  VolChartLayout      *layout;
+  PangoLayout         *text[VOL_CHART_N_FONTS];
+} Painter;
+
+static void
+set_color (cairo_t       *cr,
+           const VolRgba *c,
+           double         alpha)
+{
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
+}
+
+static PangoLayout *
+make_text_layout (cairo_t             *cr,
+                  const VolChartStyle *style,
+                  VolChartFont         font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (style->font_family);
+
+  /* Sizes are in chart units (1 unit = 1/96 in at scale 1), not points,
+   * so the chart looks the same in a PNG, an SVG and a PDF. */
+  pango_font_description_set_absolute_size (desc, style->font_size[font] * 4.0 / 3.0 * PANGO_SCALE);
+  if (font == VOL_CHART_FONT_TITLE)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  if (font == VOL_CHART_FONT_WARNING || font == VOL_CHART_FONT_LEGEND)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_MEDIUM);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  return layout;
+}
+
+static void
+measure_cb (const char   *text,
+            VolChartFont  font,
+            double       *width,
+            double       *height,
+            gpointer      data)
+{
+  Painter *p = data;
+  PangoRectangle logical;
+
+  pango_layout_set_text (p->text[font], text, -1);
+  pango_layout_get_extents (p->text[font], NULL, &logical);
+  *width = (double) logical.width / PANGO_SCALE;
+  *height = (double) logical.height / PANGO_SCALE;
+}
+
+typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } Align;
+
+/* Draws @text with its top-left (or top-centre, top-right) at x, y;
+ * returns its width. Ellipsized to @max_width when that is > 0. */
+static double
+draw_text (Painter       *p,
+           VolChartFont   font,
+           const char    *text,
+           double         x,
+           double         y,
+           Align          align,
+           double         max_width,
+           const VolRgba *color)
+{
+  PangoLayout *layout = p->text[font];
+  PangoRectangle logical;
+  double w;
+
+  if (text == NULL || *text == '\0')
+    return 0;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, max_width > 0 ? (int) (max_width * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize (layout, max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_get_extents (layout, NULL, &logical);
+  w = (double) logical.width / PANGO_SCALE;
+  if (align == ALIGN_CENTER)
+    x -= w / 2;
+  else if (align == ALIGN_RIGHT)
+    x -= w;
+  set_color (p->cr, color, 1);
+  cairo_move_to (p->cr, x - (double) logical.x / PANGO_SCALE, y);
+  pango_cairo_show_layout (p->cr, layout);
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  return w;
+}
+
+static void
+text_size (Painter      *p,
+           VolChartFont  font,
+           const char   *text,
+           double       *w,
+           double       *h)
+{
+  measure_cb (text, font, w, h, p);
+}
+
+static void
+draw_grid (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  const VolRect *plot = &l->plot;
+
+  set_color (cr, &p->style->plot_background, 1);
+  cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
+  cairo_fill (cr);
+
+  cairo_set_line_width (cr, 1);
+  set_color (cr, &p->style->grid, 1);
+  for (guint i = 0; i < l->y_axis.ticks->len; i++)
+    {
+      double y = round (vol_chart_layout_y_to_pixel (l, g_array_index (l->y_axis.ticks, VolTick, i).value)) + 0.5;
+      cairo_move_to (cr, plot->x, y);
+      cairo_line_to (cr, plot->x + plot->width, y);
+    }
+  if (p->chart->kind == VOL_CHART_KIND_CAPACITY || p->chart->kind == VOL_CHART_KIND_LINES)
+    for (guint i = 0; i < l->x_axis.ticks->len; i++)
+      {
+        double x = round (vol_chart_layout_x_to_pixel (l, g_array_index (l->x_axis.ticks, VolTick, i).value)) + 0.5;
+        cairo_move_to (cr, x, plot->y);
+        cairo_line_to (cr, x, plot->y + plot->height);
+      }
+  cairo_stroke (cr);
+}
+
+static void
+draw_axes (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  const VolRect *plot = &l->plot;
+  const VolChart *chart = p->chart;
+  double w, h, tick_h;
+
+  set_color (cr, &p->style->axis, 1);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, plot->x + 0.5, plot->y);
+  cairo_line_to (cr, plot->x + 0.5, plot->y + plot->height + 0.5);
+  cairo_line_to (cr, plot->x + plot->width, plot->y + plot->height + 0.5);
+  cairo_stroke (cr);
+
+  text_size (p, VOL_CHART_FONT_TICK, "0", &w, &tick_h);
+  for (guint i = 0; i < l->y_axis.ticks->len; i++)
+    {
+      const VolTick *t = &g_array_index (l->y_axis.ticks, VolTick, i);
+      double y = vol_chart_layout_y_to_pixel (l, t->value);
+      draw_text (p, VOL_CHART_FONT_TICK, t->label, plot->x - 8, y - tick_h / 2, ALIGN_RIGHT, 0, &p->style->foreground);
+    }
+  for (guint i = 0; i < l->x_axis.ticks->len; i++)
+    {
+      const VolTick *t = &g_array_index (l->x_axis.ticks, VolTick, i);
+      double x = vol_chart_layout_x_to_pixel (l, t->value);
+      double y = plot->y + plot->height + 6;
+      if (l->rotate_x_labels)
+        {
+          text_size (p, VOL_CHART_FONT_TICK, t->label, &w, &h);
+          cairo_save (cr);
+          cairo_translate (cr, x, y);
+          cairo_rotate (cr, -G_PI / 4);
+          draw_text (p, VOL_CHART_FONT_TICK, t->label, 0, -h / 2, ALIGN_RIGHT, 0, &p->style->foreground);
+          cairo_restore (cr);
+        }
+      else
+        draw_text (p, VOL_CHART_FONT_TICK, t->label, x, y, ALIGN_CENTER, 0, &p->style->foreground);
+    }
+
+  /* axis titles: x centred under the labels, y rotated on the left */
+  text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title ? chart->x_title : "", &w, &h);
+  {
+    double label_h = l->rotate_x_labels ? 0 : tick_h;
+    double y = l->rotate_x_labels ? (l->table.height > 0 ? l->table.y : l->footer.y) - 8 - h - 4
+                                  : plot->y + plot->height + 6 + label_h + 6;
+    draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title, plot->x + plot->width / 2, y,
+               ALIGN_CENTER, 0, &p->style->muted);
+  }
+  if (chart->y_title)
+    {
+      text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, &w, &h);
+      cairo_save (cr);
+      cairo_translate (cr, 18, plot->y + plot->height / 2);
+      cairo_rotate (cr, -G_PI / 2);
+      draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, plot->height, &p->style->muted);
+      cairo_restore (cr);
+    }
+}
+
+static const VolRgba *
+series_color (Painter *p,
+              guint    color)
+{
+  return &p->style->palette[color % VOL_CHART_PALETTE_SIZE];
+}
+
+static void
+draw_band_and_mean (Painter              *p,
+                    const VolChartSeries *series,
+                    guint                 index)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  const VolRect *plot = &l->plot;
+  const VolRgba *c = series_color (p, series->color);
+  g_autofree char *label = NULL;
+  double y, w, h;
+
+  if (!series->has_stats || !isfinite (series->mean))
+    return;
+
+  if (isfinite (series->stddev) && series->stddev > 0)
+    {
+      double top = vol_chart_layout_y_to_pixel (l, series->mean + series->stddev);
+      double bottom = vol_chart_layout_y_to_pixel (l, MAX (series->mean - series->stddev, l->y_axis.min));
+      set_color (cr, c, 0.13);
+      cairo_rectangle (cr, plot->x, top, plot->width, bottom - top);
+      cairo_fill (cr);
+    }
+
+  y = vol_chart_layout_y_to_pixel (l, series->mean);
+  set_color (cr, c, 1);
+  cairo_set_line_width (cr, 1.2);
+  cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+  cairo_move_to (cr, plot->x, y);
+  cairo_line_to (cr, plot->x + plot->width, y);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  /* "mean 258.2 MB/s ± 26.2" at the right end, above the line, on a
+   * backing so it reads over the data */
+  label = isfinite (series->stddev)
+    ? g_strdup_printf ("%s mean %.1f %s ± %.1f", series->name ? series->name : "", series->mean,
+                       p->chart->y_unit ? p->chart->y_unit : "", series->stddev)
+    : g_strdup_printf ("%s mean %.1f %s", series->name ? series->name : "", series->mean,
+                       p->chart->y_unit ? p->chart->y_unit : "");
+  text_size (p, VOL_CHART_FONT_VALUE, g_strstrip (label), &w, &h);
+  set_color (cr, &p->style->plot_background, 0.85);
+  cairo_rectangle (cr, plot->x + plot->width - w - 10, y - h - 3, w + 6, h + 2);
+  cairo_fill (cr);
+  draw_text (p, VOL_CHART_FONT_VALUE, label, plot->x + plot->width - 7, y - h - 2, ALIGN_RIGHT, 0, c);
+}
+
+static void
+draw_line_series (Painter              *p,
+                  VolChartSeries       *series)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  const VolRect *plot = &l->plot;
+  const VolRgba *c = series_color (p, series->color);
+  guint n = series->x->len;
+  const double *xs = (const double *) series->x->data;
+  const double *ys = (const double *) series->y->data;
+  guint columns = (guint) MAX (plot->width, 1);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, plot->x, plot->y - 1, plot->width + 1, plot->height + 2);
+  cairo_clip (cr);
+  set_color (cr, c, 1);
+  cairo_set_line_width (cr, p->style->line_width);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  if (series->dashed)
+    cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
+
+  if (series->pyramid == NULL && n > columns)
+    series->pyramid = vol_chart_pyramid_new (xs, ys, n);
+
+  if (series->pyramid != NULL && n > columns)
+    {
+      /* more samples than pixels: a min–max stroke per column, joined
+       * through the columns' middles */
+      g_autofree double *mins = g_new (double, columns);
+      g_autofree double *maxs = g_new (double, columns);
+      gboolean pen_down = FALSE;
+
+      vol_chart_pyramid_query (series->pyramid, l->x_axis.min, l->x_axis.max, columns, mins, maxs);
+      for (guint col = 0; col < columns; col++)
+        {
+          double x = plot->x + col + 0.5;
+          double y0, y1;
+          if (isnan (mins[col]))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          y0 = vol_chart_layout_y_to_pixel (l, mins[col]);
+          y1 = vol_chart_layout_y_to_pixel (l, maxs[col]);
+          if (pen_down)
+            cairo_line_to (cr, x, (y0 + y1) / 2);
+          cairo_move_to (cr, x, y0);
+          cairo_line_to (cr, x, y1 - (fabs (y1 - y0) < 1 ? 1 : 0));
+          cairo_move_to (cr, x, (y0 + y1) / 2);
+          pen_down = TRUE;
+        }
+      cairo_stroke (cr);
+    }
+  else
+    {
+      gboolean pen_down = FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          double x, y;
+          if (!isfinite (ys[i]) || !isfinite (xs[i]) || (l->x_axis.log && xs[i] <= 0))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          x = vol_chart_layout_x_to_pixel (l, xs[i]);
+          y = vol_chart_layout_y_to_pixel (l, ys[i]);
+          if (pen_down)
+            cairo_line_to (cr, x, y);
+          else
+            cairo_move_to (cr, x, y);
+          pen_down = TRUE;
+        }
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+
+      /* few enough samples to see each: mark them */
+      if (n > 0 && n <= plot->width / 6)
+        for (guint i = 0; i < n; i++)
+          if (isfinite (ys[i]) && isfinite (xs[i]) && !(l->x_axis.log && xs[i] <= 0))
+            {
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, vol_chart_layout_x_to_pixel (l, xs[i]), vol_chart_layout_y_to_pixel (l, ys[i]),
+                         n <= plot->width / 20 ? 3.2 : 2, 0, 2 * G_PI);
+              cairo_fill (cr);
+            }
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_bars (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  const VolChart *chart = p->chart;
+  guint n_series = chart->series->len;
+  guint n_cat = MAX (vol_chart_get_n_categories (chart), 1);
+  double slot = l->plot.width / n_cat;
+  double group = slot * 0.8;
+  double bar = group / MAX (n_series, 1);
+  double base = vol_chart_layout_y_to_pixel (l, MAX (0, l->y_axis.min));
+  double w, h;
+  gboolean vertical_labels = FALSE;
+
+  /* value labels: horizontal when every one fits over its bar */
+  for (guint s = 0; s < n_series && !vertical_labels; s++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, s);
+      for (guint i = 0; i < series->y->len; i++)
+        {
+          g_autofree char *text = vol_chart_format_number (g_array_index (series->y, double, i),
+                                                           g_array_index (series->y, double, i) >= 100 ? 1 : 0.1);
+          text_size (p, VOL_CHART_FONT_VALUE, text, &w, &h);
+          if (w > bar + 2)
+            vertical_labels = TRUE;
+        }
+    }
+
+  for (guint s = 0; s < n_series; s++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, s);
+      const VolRgba *c = series_color (p, series->color);
+      for (guint i = 0; i < series->y->len; i++)
+        {
+          double v = g_array_index (series->y, double, i);
+          double cx = vol_chart_layout_x_to_pixel (l, g_array_index (series->x, double, i));
+          double x = cx - group / 2 + s * bar;
+          double top;
+          g_autofree char *text = NULL;
+
+          if (!isfinite (v))
+            continue;
+          top = vol_chart_layout_y_to_pixel (l, v);
+          set_color (cr, c, 1);
+          cairo_rectangle (cr, x + 1, top, bar - 2, base - top);
+          cairo_fill (cr);
+
+          text = vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
+          text_size (p, VOL_CHART_FONT_VALUE, text, &w, &h);
+          if (vertical_labels)
+            {
+              cairo_save (cr);
+              cairo_translate (cr, x + bar / 2 - h / 2, top - 3);
+              cairo_rotate (cr, -G_PI / 2);
+              draw_text (p, VOL_CHART_FONT_VALUE, text, 0, 0, ALIGN_LEFT, 0, &p->style->foreground);
+              cairo_restore (cr);
+            }
+          else
+            draw_text (p, VOL_CHART_FONT_VALUE, text, x + bar / 2, top - h - 2, ALIGN_CENTER, 0, &p->style->foreground);
+        }
+    }
+}
+
+static void
+draw_markers (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  double w, h;
+
+  for (guint i = 0; i < p->chart->markers->len; i++)
+    {
+      const VolChartMarker *m = g_ptr_array_index (p->chart->markers, i);
+      double x = round (vol_chart_layout_x_to_pixel (l, m->x)) + 0.5;
+      const VolRgba *c = series_color (p, m->color);
+      gboolean left = x > l->plot.x + l->plot.width * 0.55;
+
+      set_color (cr, c, 1);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_dash (cr, (double[]) { 3, 3 }, 2, 0);
+      cairo_move_to (cr, x, l->plot.y);
+      cairo_line_to (cr, x, l->plot.y + l->plot.height);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+
+      /* the note sits low in the plot, beside the line, on a backing */
+      text_size (p, VOL_CHART_FONT_VALUE, m->text, &w, &h);
+      {
+        double tx = left ? x - 6 - w : x + 6;
+        double ty = l->plot.y + l->plot.height * 0.55 + i * (h + 6);
+        set_color (cr, &p->style->plot_background, 0.9);
+        cairo_rectangle (cr, tx - 3, ty - 2, w + 6, h + 4);
+        cairo_fill (cr);
+        draw_text (p, VOL_CHART_FONT_VALUE, m->text, tx, ty, ALIGN_LEFT, 0, c);
+      }
+    }
+}
+
+static void
+draw_legend (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const VolChartLayout *l = p->layout;
+  const VolRect *r = &l->legend;
+  double x, y, w, h;
+
+  if (l->legend_place == VOL_LEGEND_NONE)
+    return;
+
+  if (l->legend_place != VOL_LEGEND_ABOVE)
+    {
+      set_color (cr, &p->style->background, 0.92);
+      cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+      cairo_fill_preserve (cr);
+      set_color (cr, &p->style->grid, 1);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+    }
+
+  x = r->x + 8;
+  y = r->y + 5;
+  for (guint i = 0; i < p->chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (p->chart->series, i);
+      const VolRgba *c = series_color (p, series->color);
+
+      if (series->name == NULL)
+        continue;
+      text_size (p, VOL_CHART_FONT_LEGEND, series->name, &w, &h);
+      set_color (cr, c, 1);
+      if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
+        cairo_rectangle (cr, x, y + h / 2 - 5, 14, 10);
+      else
+        cairo_rectangle (cr, x, y + h / 2 - 1.5, 16, 3);
+      cairo_fill (cr);
+      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + 22, y, ALIGN_LEFT, 0, &p->style->foreground);
+      if (l->legend_place == VOL_LEGEND_ABOVE)
+        x += 22 + w + 18;
+      else
+        y += l->legend_row_height;
+    }
+}
+
+static void
+draw_warnings (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const VolRect *r = &p->layout->warnings;
+  double y = r->y + 4, w, h;
+
+  if (p->chart->warnings->len == 0)
+    return;
+  set_color (cr, &p->style->warning_background, 1);
+  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+  cairo_fill_preserve (cr);
+  set_color (cr, &p->style->warning, 1);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  for (guint i = 0; i < p->chart->warnings->len; i++)
+    {
+      const char *text = g_ptr_array_index (p->chart->warnings, i);
+      g_autofree char *line = g_strdup_printf ("⚠ %s", text);
+      text_size (p, VOL_CHART_FONT_WARNING, line, &w, &h);
+      draw_text (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, ALIGN_LEFT, r->width - 20, &p->style->warning);
+      y += h + 4;
+    }
+}
+
+static void
+draw_table (Painter *p)
+{
+  const VolChartLayout *l = p->layout;
+  const VolChart *chart = p->chart;
+  guint n_cols = chart->series->len;
+  double label_w = 0, w, h, col_w, y;
+
+  if (chart->table->len == 0)
+    return;
+  for (guint i = 0; i < chart->table->len; i++)
+    {
+      const VolChartTableRow *row = g_ptr_array_index (chart->table, i);
+      text_size (p, VOL_CHART_FONT_TICK, row->label, &w, &h);
+      label_w = MAX (label_w, w);
+    }
+  col_w = (l->table.width - label_w - 16) / MAX (n_cols, 1);
+  y = l->table.y;
+  for (guint c = 0; c < n_cols; c++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, c);
+      draw_text (p, VOL_CHART_FONT_TICK, series->name, l->table.x + label_w + 16 + (c + 1) * col_w - 6, y,
+                 ALIGN_RIGHT, col_w - 8, series_color (p, series->color));
+    }
+  for (guint i = 0; i < chart->table->len; i++)
+    {
+      const VolChartTableRow *row = g_ptr_array_index (chart->table, i);
+      y += l->table_row_height;
+      if (i % 2 == 0)
+        {
+          set_color (p->cr, &p->style->grid, 0.35);
+          cairo_rectangle (p->cr, l->table.x, y - 3, l->table.width, l->table_row_height);
+          cairo_fill (p->cr);
+        }
+      draw_text (p, VOL_CHART_FONT_TICK, row->label, l->table.x + 6, y, ALIGN_LEFT, 0, &p->style->muted);
+      for (guint c = 0; row->cells && row->cells[c] && c < n_cols; c++)
+        draw_text (p, VOL_CHART_FONT_TICK, row->cells[c], l->table.x + label_w + 16 + (c + 1) * col_w - 6, y,
+                   ALIGN_RIGHT, 0, &p->style->foreground);
+    }
+}
+
+static void
+painter_init (Painter             *p,
+              const VolChart      *chart,
+              const VolChartStyle *style,
+              cairo_t             *cr)
+{
+  p->cr = cr;
+  p->style = style;
+  p->chart = chart;
+  for (guint i = 0; i < VOL_CHART_N_FONTS; i++)
+    p->text[i] = make_text_layout (cr, style, i);
+}
+
+static void
+painter_clear (Painter *p)
+{
+  for (guint i = 0; i < VOL_CHART_N_FONTS; i++)
+    g_clear_object (&p->text[i]);
+}
+
+/**
+ * vol_chart_layout_for_cairo:
+ *
+ * The layout vol_chart_render() would use on @cr: for hit-testing, and
+ * for tests that check where values land.
+ */
+VolChartLayout *
+vol_chart_layout_for_cairo (const VolChart      *chart,
+                            const VolChartStyle *style,
+                            cairo_t             *cr,
+                            double               width,
+                            double               height)
+{
+  Painter p = { 0 };
+  VolChartLayout *layout;
+
+  painter_init (&p, chart, style, cr);
+  layout = vol_chart_layout_new (chart, width, height, measure_cb, &p);
+  painter_clear (&p);
+  return layout;
+}
+
+/**
+ * vol_chart_render:
+ *
+ * Paints @chart filling width × height of @cr's user space.
+ */
+void
+vol_chart_render (const VolChart      *chart,
+                  const VolChartStyle *style,
+                  cairo_t             *cr,
+                  double               width,
+                  double               height)
+{
+  Painter p = { 0 };
+
+  g_return_if_fail (chart != NULL && style != NULL && cr != NULL);
+
+  cairo_save (cr);
+  painter_init (&p, chart, style, cr);
+  p.layout = vol_chart_layout_new (chart, width, height, measure_cb, &p);
+
+  set_color (cr, &style->background, 1);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+
+  draw_grid (&p);
+  if (chart->kind == VOL_CHART_KIND_BARS || chart->kind == VOL_CHART_KIND_ITERATIONS)
+    draw_bars (&p);
+  else
+    {
+      for (guint i = 0; i < chart->series->len; i++)
+        draw_line_series (&p, g_ptr_array_index (chart->series, i));
+      for (guint i = 0; i < chart->series->len; i++)
+        draw_band_and_mean (&p, g_ptr_array_index (chart->series, i), i);
+    }
+  draw_markers (&p);
+  draw_axes (&p);
+  draw_legend (&p);
+
+  draw_text (&p, VOL_CHART_FONT_TITLE, chart->title, p.layout->title.x, p.layout->title.y, ALIGN_LEFT,
+             p.layout->title.width, &style->foreground);
+  draw_text (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
+             ALIGN_LEFT, p.layout->subtitle.width, &style->muted);
+  draw_warnings (&p);
+  draw_table (&p);
+  draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - 18, p.layout->footer.y, ALIGN_RIGHT, 0,
+             &style->muted);
+
+  vol_chart_layout_free (p.layout);
+  painter_clear (&p);
+  cairo_restore (cr);
+}

@@ -1,0 +1,220 @@
+/* vol-chart.c — the chart model */
+#include "vol-chart.h"
+
+#include <math.h>
+
+#include "vol-chart-decimate.h"
+
+G_DEFINE_BOXED_TYPE (VolChart, vol_chart, vol_chart_ref, vol_chart_unref)
+
+static void
+series_free (gpointer data)
+{
+  VolChartSeries *series = data;
+
+  g_free (series->name);
+  g_array_unref (series->x);
+  g_array_unref (series->y);
+  g_clear_pointer (&series->pyramid, vol_chart_pyramid_free);
+  g_free (series);
+}
+
+static void
+marker_free (gpointer data)
+{
+  VolChartMarker *marker = data;
+
+  g_free (marker->text);
+  g_free (marker);
+}
+
+static void
+row_free (gpointer data)
+{
+  VolChartTableRow *row = data;
+
+  g_free (row->label);
+  g_strfreev (row->cells);
+  g_free (row);
+}
+
+static void
+chart_clear (VolChart *chart)
+{
+  g_free (chart->title);
+  g_free (chart->subtitle);
+  g_free (chart->x_title);
+  g_free (chart->y_title);
+  g_free (chart->x_unit);
+  g_free (chart->y_unit);
+  g_free (chart->footer);
+  g_strfreev (chart->categories);
+  g_ptr_array_unref (chart->series);
+  g_ptr_array_unref (chart->markers);
+  g_ptr_array_unref (chart->warnings);
+  g_ptr_array_unref (chart->table);
+}
+
+VolChart *
+vol_chart_new (VolChartKind kind)
+{
+  VolChart *chart = g_atomic_rc_box_new0 (VolChart);
+
+  chart->kind = kind;
+  chart->x_min = NAN;
+  chart->x_max = NAN;
+  chart->series = g_ptr_array_new_with_free_func (series_free);
+  chart->markers = g_ptr_array_new_with_free_func (marker_free);
+  chart->warnings = g_ptr_array_new_with_free_func (g_free);
+  chart->table = g_ptr_array_new_with_free_func (row_free);
+  return chart;
+}
+
+VolChart *
+vol_chart_ref (VolChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return g_atomic_rc_box_acquire (chart);
+}
+
+void
+vol_chart_unref (VolChart *chart)
+{
+  g_return_if_fail (chart != NULL);
+  g_atomic_rc_box_release_full (chart, (GDestroyNotify) chart_clear);
+}
+
+VolChartSeries *
+vol_chart_add_series (VolChart   *chart,
+                      const char *name,
+                      guint       color)
+{
+  VolChartSeries *series = g_new0 (VolChartSeries, 1);
+
+  series->name = g_strdup (name);
+  series->color = color;
+  series->x = g_array_new (FALSE, FALSE, sizeof (double));
+  series->y = g_array_new (FALSE, FALSE, sizeof (double));
+  series->mean = NAN;
+  series->stddev = NAN;
+  g_ptr_array_add (chart->series, series);
+  return series;
+}
+
+void
+vol_chart_series_add (VolChartSeries *series,
+                      double          x,
+                      double          y)
+{
+  g_array_append_val (series->x, x);
+  g_array_append_val (series->y, y);
+  g_clear_pointer (&series->pyramid, vol_chart_pyramid_free);
+}
+
+void
+vol_chart_add_marker (VolChart   *chart,
+                      double      x,
+                      const char *text,
+                      guint       color)
+{
+  VolChartMarker *marker = g_new0 (VolChartMarker, 1);
+
+  marker->x = x;
+  marker->text = g_strdup (text);
+  marker->color = color;
+  g_ptr_array_add (chart->markers, marker);
+}
+
+void
+vol_chart_add_warning (VolChart   *chart,
+                       const char *text)
+{
+  g_ptr_array_add (chart->warnings, g_strdup (text));
+}
+
+void
+vol_chart_add_table_row (VolChart          *chart,
+                         const char        *label,
+                         const char *const *cells)
+{
+  VolChartTableRow *row = g_new0 (VolChartTableRow, 1);
+
+  row->label = g_strdup (label);
+  row->cells = g_strdupv ((char **) cells);
+  g_ptr_array_add (chart->table, row);
+}
+
+void
+vol_chart_set_categories (VolChart          *chart,
+                          const char *const *categories)
+{
+  g_strfreev (chart->categories);
+  chart->categories = g_strdupv ((char **) categories);
+}
+
+guint
+vol_chart_get_n_categories (const VolChart *chart)
+{
+  return chart->categories ? g_strv_length (chart->categories) : 0;
+}
+
+/**
+ * vol_chart_get_y_range:
+ *
+ * The smallest and largest y of all series, widened by ±1 std dev where a
+ * series has a band. FALSE when there is no finite value.
+ */
+gboolean
+vol_chart_get_y_range (const VolChart *chart,
+                       double         *min,
+                       double         *max)
+{
+  gboolean any = FALSE;
+
+  *min = INFINITY;
+  *max = -INFINITY;
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      for (guint j = 0; j < series->y->len; j++)
+        {
+          double y = g_array_index (series->y, double, j);
+          if (!isfinite (y))
+            continue;
+          *min = MIN (*min, y);
+          *max = MAX (*max, y);
+          any = TRUE;
+        }
+      if (series->has_stats && isfinite (series->mean) && isfinite (series->stddev))
+        {
+          *max = MAX (*max, series->mean + series->stddev);
+          *min = MIN (*min, series->mean - series->stddev);
+        }
+    }
+  return any;
+}
+
+gboolean
+vol_chart_get_x_range (const VolChart *chart,
+                       double         *min,
+                       double         *max)
+{
+  gboolean any = FALSE;
+
+  *min = INFINITY;
+  *max = -INFINITY;
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      for (guint j = 0; j < series->x->len; j++)
+        {
+          double x = g_array_index (series->x, double, j);
+          if (!isfinite (x))
+            continue;
+          *min = MIN (*min, x);
+          *max = MAX (*max, x);
+          any = TRUE;
+        }
+    }
+  return any;
+}

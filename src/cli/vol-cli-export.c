@@ -1,0 +1,193 @@
+/* vol-cli-export.c — `volumeter-cli export`: results as charts and CSV
+ *
+ *   export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]
+ *                [--width W] [--height H] [--scale S] [--dark] [--mib]
+ *
+ * One file gives its test's chart; several give the comparison chart.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "vol-chart-build.h"
+#include "vol-chart-export.h"
+#include "vol-cli.h"
+#include "vol-error.h"
+
+static gboolean
+parse_double_option (const char *name,
+                     const char *text,
+                     double      min,
+                     double      max,
+                     double     *out,
+                     GError    **error)
+{
+  char *end = NULL;
+  double v = text ? g_ascii_strtod (text, &end) : NAN;
+
+  if (text == NULL || end == text || *end != '\0' || !(v >= min && v <= max))
+    {
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("%s: “%s” is not a number from %g to %g"), name, text ? text : "", min, max);
+      return FALSE;
+    }
+  *out = v;
+  return TRUE;
+}
+
+/**
+ * vol_cli_export_chart:
+ *
+ * Writes @chart to every output asked for. Shared by `export` and
+ * `run --png`.
+ */
+gboolean
+vol_cli_export_chart (const VolChart          *chart,
+                      const VolCliExportFiles *files,
+                      GError                 **error)
+{
+  g_autoptr(VolChartStyle) style = files->dark ? vol_chart_style_new_dark () : vol_chart_style_new_light ();
+
+  if (files->png && !vol_chart_export_png (chart, style, files->png, files->width, files->height, files->scale, error))
+    return FALSE;
+  if (files->svg && !vol_chart_export_svg (chart, style, files->svg, files->width, files->height, error))
+    return FALSE;
+  if (files->pdf && !vol_chart_export_pdf (chart, style, files->pdf, files->width, files->height, error))
+    return FALSE;
+  if (files->csv && !vol_chart_export_csv (chart, files->csv, error))
+    return FALSE;
+  return TRUE;
+}
+
+void
+vol_cli_export_files_init (VolCliExportFiles *files)
+{
+  memset (files, 0, sizeof *files);
+  files->width = VOL_CHART_DEFAULT_WIDTH;
+  files->height = VOL_CHART_DEFAULT_HEIGHT;
+  files->scale = VOL_CHART_DEFAULT_SCALE;
+}
+
+/**
+ * vol_cli_export_take_option:
+ * @i: (inout): index of the option; advanced past its value
+ *
+ * Returns: 1 if argv[*i] was an export option, 0 if not, -1 on error.
+ */
+int
+vol_cli_export_take_option (int                 argc,
+                            char              **argv,
+                            int                *i,
+                            VolCliExportFiles  *files,
+                            GError            **error)
+{
+  const char *arg = argv[*i];
+  const char **target = NULL;
+  const char *value;
+
+  if (g_str_equal (arg, "--dark"))
+    {
+      files->dark = TRUE;
+      return 1;
+    }
+  if (g_str_equal (arg, "--mib"))
+    {
+      files->binary = TRUE;
+      return 1;
+    }
+  if (g_str_equal (arg, "--png"))
+    target = &files->png;
+  else if (g_str_equal (arg, "--svg"))
+    target = &files->svg;
+  else if (g_str_equal (arg, "--pdf"))
+    target = &files->pdf;
+  else if (g_str_equal (arg, "--csv"))
+    target = &files->csv;
+  else if (!g_str_equal (arg, "--width") && !g_str_equal (arg, "--height") && !g_str_equal (arg, "--scale"))
+    return 0;
+
+  if (*i + 1 >= argc)
+    {
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE, _("%s needs a value"), arg);
+      return -1;
+    }
+  value = argv[++*i];
+  if (target)
+    {
+      *target = value;
+      return 1;
+    }
+  if (g_str_equal (arg, "--width"))
+    return parse_double_option (arg, value, 200, 20000, &files->width, error) ? 1 : -1;
+  if (g_str_equal (arg, "--height"))
+    return parse_double_option (arg, value, 150, 20000, &files->height, error) ? 1 : -1;
+  return parse_double_option (arg, value, 0.25, 8, &files->scale, error) ? 1 : -1;
+}
+
+int
+vol_cli_command_export (int    argc,
+                        char **argv)
+{
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolChart) chart = NULL;
+  VolCliExportFiles files;
+  VolChartOptions options = { 0 };
+
+  vol_cli_export_files_init (&files);
+  for (int i = 0; i < argc; i++)
+    {
+      int taken = vol_cli_export_take_option (argc, argv, &i, &files, &error);
+      VolResult *result;
+
+      if (taken < 0)
+        {
+          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          return VOL_CLI_EXIT_USAGE;
+        }
+      if (taken > 0)
+        continue;
+      if (argv[i][0] == '-' && argv[i][1] != '\0')
+        {
+          fprintf (stderr, _("volumeter-cli: export: unknown option %s\n"), argv[i]);
+          return VOL_CLI_EXIT_USAGE;
+        }
+      result = vol_result_load (argv[i], &error);
+      if (result == NULL)
+        {
+          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          return VOL_CLI_EXIT_USAGE;
+        }
+      g_ptr_array_add (results, result);
+    }
+
+  if (results->len == 0)
+    {
+      fprintf (stderr, _("volumeter-cli: export: name at least one result file\n"));
+      return VOL_CLI_EXIT_USAGE;
+    }
+  if (!files.png && !files.svg && !files.pdf && !files.csv)
+    {
+      fprintf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf or --csv\n"));
+      return VOL_CLI_EXIT_USAGE;
+    }
+
+  options.binary = files.binary;
+  chart = results->len == 1
+    ? vol_chart_build_for_result (g_ptr_array_index (results, 0), &options, &error)
+    : vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
+  if (chart == NULL)
+    {
+      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      return VOL_CLI_EXIT_USAGE;
+    }
+  if (!vol_cli_export_chart (chart, &files, &error))
+    {
+      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      return VOL_CLI_EXIT_FAILED;
+    }
+  return VOL_CLI_EXIT_OK;
+}
