@@ -50,6 +50,48 @@ make_temp (const char  *path,
   return tmp;
 }
 
+/* cairo draws text as glyph outlines, which no screen reader, search or
+ * copy-paste can read: give the SVG a <title> and a <desc> holding the
+ * chart's text, its warnings, and every plotted number as CSV. */
+static gboolean
+add_svg_text (const VolChart  *chart,
+              const char      *tmp,
+              GError         **error)
+{
+  g_autofree char *svg = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *title = NULL;
+  g_autoptr(GString) desc = g_string_new (NULL);
+  g_autofree char *desc_text = NULL;
+  g_autoptr(GString) out = NULL;
+  const char *open, *end;
+  gsize len;
+
+  if (!g_file_get_contents (tmp, &svg, &len, error))
+    return FALSE;
+  open = strstr (svg, "<svg");
+  end = open ? strchr (open, '>') : NULL;
+  if (end == NULL)
+    return TRUE;
+
+  title = g_markup_escape_text (chart->title ? chart->title : "", -1);
+  if (chart->subtitle)
+    g_string_append_printf (desc, "%s\n", chart->subtitle);
+  for (guint i = 0; i < chart->warnings->len; i++)
+    g_string_append_printf (desc, "Warning: %s\n", (char *) g_ptr_array_index (chart->warnings, i));
+  csv = vol_chart_to_csv (chart);
+  g_string_append (desc, csv);
+  if (chart->footer)
+    g_string_append_printf (desc, "%s\n", chart->footer);
+  desc_text = g_markup_escape_text (desc->str, -1);
+
+  out = g_string_sized_new (len + desc->len + 256);
+  g_string_append_len (out, svg, end + 1 - svg);
+  g_string_append_printf (out, "\n<title>%s</title>\n<desc>%s</desc>", title, desc_text);
+  g_string_append (out, end + 1);
+  return g_file_set_contents (tmp, out->str, out->len, error);
+}
+
 static gboolean
 finish (cairo_surface_t *surface,
         const char      *tmp,
@@ -167,12 +209,23 @@ export_vector (const VolChart      *chart,
     surface = cairo_svg_surface_create (tmp, width, height);
   cr = cairo_create (surface);
   if (pdf)
-    cairo_scale (cr, 0.75, 0.75);
+    {
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, chart->title ? chart->title : "");
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Volumeter " PACKAGE_VERSION);
+      cairo_scale (cr, 0.75, 0.75);
+    }
   else
     cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
   vol_chart_render (chart, style, cr, width, height);
   cairo_show_page (cr);
   cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (!pdf && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS && !add_svg_text (chart, tmp, error))
+    {
+      cairo_surface_destroy (surface);
+      g_unlink (tmp);
+      return FALSE;
+    }
   ok = finish (surface, tmp, path, error);
   cairo_surface_destroy (surface);
   return ok;
@@ -237,8 +290,10 @@ with_unit (const char *title,
            const char *fallback,
            const char *unit)
 {
-  if (title)
+  if (title && (unit == NULL || *unit == '\0' || strstr (title, unit) != NULL))
     return g_strdup (title);
+  if (title)
+    return g_strdup_printf ("%s (%s)", title, unit);
   if (unit && *unit)
     return g_strdup_printf ("%s (%s)", fallback, unit);
   return g_strdup (fallback);

@@ -481,10 +481,21 @@ draw_legend (Painter *p)
       text_size (p, VOL_CHART_FONT_LEGEND, series->name, &w, &h);
       set_color (cr, c, 1);
       if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
-        cairo_rectangle (cr, x, y + h / 2 - 5, 14, 10);
+        {
+          cairo_rectangle (cr, x, y + h / 2 - 5, 14, 10);
+          cairo_fill (cr);
+        }
       else
-        cairo_rectangle (cr, x, y + h / 2 - 1.5, 16, 3);
-      cairo_fill (cr);
+        {
+          /* the swatch is drawn like the line: dashed when it is */
+          cairo_set_line_width (cr, 3);
+          if (series->dashed)
+            cairo_set_dash (cr, (double[]) { 4, 2.5 }, 2, 0);
+          cairo_move_to (cr, x, y + h / 2);
+          cairo_line_to (cr, x + 16, y + h / 2);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
       draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + 22, y, ALIGN_LEFT, 0, &p->style->foreground);
       if (l->legend_place == VOL_LEGEND_ABOVE)
         x += 22 + w + 18;
@@ -534,7 +545,8 @@ draw_table (Painter *p)
       text_size (p, VOL_CHART_FONT_TICK, row->label, &w, &h);
       label_w = MAX (label_w, w);
     }
-  col_w = (l->table.width - label_w - 16) / MAX (n_cols, 1);
+  /* columns sized to read, not stretched across a wide chart */
+  col_w = MIN ((l->table.width - label_w - 16) / MAX (n_cols, 1), 180);
   y = l->table.y;
   for (guint c = 0; c < n_cols; c++)
     {

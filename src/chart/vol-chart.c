@@ -97,6 +97,8 @@ vol_chart_add_series (VolChart   *chart,
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   series->mean = NAN;
   series->stddev = NAN;
+  series->x_lo = series->y_lo = INFINITY;
+  series->x_hi = series->y_hi = -INFINITY;
   g_ptr_array_add (chart->series, series);
   return series;
 }
@@ -108,6 +110,16 @@ vol_chart_series_add (VolChartSeries *series,
 {
   g_array_append_val (series->x, x);
   g_array_append_val (series->y, y);
+  if (isfinite (x))
+    {
+      series->x_lo = MIN (series->x_lo, x);
+      series->x_hi = MAX (series->x_hi, x);
+    }
+  if (isfinite (y))
+    {
+      series->y_lo = MIN (series->y_lo, y);
+      series->y_hi = MAX (series->y_hi, y);
+    }
   g_clear_pointer (&series->pyramid, vol_chart_pyramid_free);
 }
 
@@ -176,13 +188,10 @@ vol_chart_get_y_range (const VolChart *chart,
   for (guint i = 0; i < chart->series->len; i++)
     {
       const VolChartSeries *series = g_ptr_array_index (chart->series, i);
-      for (guint j = 0; j < series->y->len; j++)
+      if (series->y_lo <= series->y_hi)
         {
-          double y = g_array_index (series->y, double, j);
-          if (!isfinite (y))
-            continue;
-          *min = MIN (*min, y);
-          *max = MAX (*max, y);
+          *min = MIN (*min, series->y_lo);
+          *max = MAX (*max, series->y_hi);
           any = TRUE;
         }
       if (series->has_stats && isfinite (series->mean) && isfinite (series->stddev))
@@ -206,13 +215,10 @@ vol_chart_get_x_range (const VolChart *chart,
   for (guint i = 0; i < chart->series->len; i++)
     {
       const VolChartSeries *series = g_ptr_array_index (chart->series, i);
-      for (guint j = 0; j < series->x->len; j++)
+      if (series->x_lo <= series->x_hi)
         {
-          double x = g_array_index (series->x, double, j);
-          if (!isfinite (x))
-            continue;
-          *min = MIN (*min, x);
-          *max = MAX (*max, x);
+          *min = MIN (*min, series->x_lo);
+          *max = MAX (*max, series->x_hi);
           any = TRUE;
         }
     }

@@ -37,6 +37,8 @@ typedef struct
   double           stddev;
   gboolean         dashed;      /* the series line itself dashed */
   VolChartPyramid *pyramid;     /* built on first use, for long series */
+  double           x_lo, x_hi;  /* finite extremes, kept as samples are added, */
+  double           y_lo, y_hi;  /* so ranges cost nothing per frame */
 } VolChartSeries;
 
 /* A marked point: the write cliff, a note at a category. */

@@ -25,6 +25,7 @@ static const struct
   { "--label", "TEXT", N_("Your description, kept in the result: \"RAID 0, 64 KiB stripe\"") },
   { "--seed", "N", N_("Seed of the random data, to repeat a run exactly (default: a new one, recorded)") },
   { "-o, --output", "FILE", N_("Where to save the result (default: volumeter-TEST-YYYYMMDD-HHMMSS.volumeter.json here)") },
+  { "--png", "FILE", N_("Also save the result's chart as a PNG image (2400×1400)") },
   { "-q, --quiet", NULL, N_("Print nothing but errors") },
   { "-h, --help", NULL, N_("Show this help") },
 };
@@ -177,6 +178,13 @@ vol_cli_parse_run (int                argc,
           if (!take_value (argc, argv, &i, arg, &value, error) || !parse_seed (value, &seed, error))
             return FALSE;
         }
+      else if (option_is (arg, "--png"))
+        {
+          if (!take_value (argc, argv, &i, arg, &value, error))
+            return FALSE;
+          g_free (options->png);
+          options->png = g_strdup (value);
+        }
       else if (option_is (arg, "--output") || g_str_equal (arg, "-o"))
         {
           if (!take_value (argc, argv, &i, arg, &value, error))
@@ -235,6 +243,7 @@ vol_cli_run_options_clear (VolCliRunOptions *options)
 {
   g_clear_pointer (&options->spec, vol_test_spec_unref);
   g_clear_pointer (&options->output, g_free);
+  g_clear_pointer (&options->png, g_free);
 }
 
 static void

@@ -25,6 +25,7 @@ typedef struct
   const VolTestKind *kind;
   VolTestSpec       *spec;
   char              *output;     /* -o FILE, or the default name */
+  char              *png;        /* --png FILE: the chart, written with the result */
   gboolean           quiet;
   gboolean           show_help;
 } VolCliRunOptions;

@@ -17,6 +17,7 @@
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 
+#include "vol-chart-build.h"
 #include "vol-cli.h"
 #include "vol-error.h"
 #include "vol-scratch.h"
@@ -103,6 +104,25 @@ sigterm_cb (gpointer user_data)
   return signal_cb (user_data);
 }
 
+/* The run's chart beside its result; the result is saved either way. */
+static gboolean
+write_png (const VolResult *result,
+           const char      *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolChart) chart = vol_chart_build_for_result (result, NULL, &error);
+  VolCliExportFiles files;
+
+  vol_cli_export_files_init (&files);
+  files.png = path;
+  if (chart == NULL || !vol_cli_export_chart (chart, &files, &error))
+    {
+      fprintf (stderr, "volumeter-cli: %s: %s\n", path, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Checked before the run, so a long run never ends unable to save. */
 static gboolean
 check_output (const char  *output,
@@ -158,7 +178,8 @@ command_run (int    argc,
       vol_cli_run_options_clear (&options);
       return VOL_CLI_EXIT_OK;
     }
-  if (!check_output (options.output, &error))
+  if (!check_output (options.output, &error)
+      || (options.png && !check_output (options.png, &error)))
     {
       vol_cli_run_options_clear (&options);
       return usage_error (error->message);
@@ -218,6 +239,10 @@ command_run (int    argc,
           status = VOL_CLI_EXIT_FAILED;
           break;
         }
+      /* A partial run still gets its chart, marked as partial. */
+      if (options.png && state.result->series->len > 0 && !write_png (state.result, options.png)
+          && status == VOL_CLI_EXIT_OK)
+        status = VOL_CLI_EXIT_FAILED;
     }
   vol_result_unref (state.result);
   vol_cli_run_options_clear (&options);
