@@ -133,6 +133,29 @@ echo "# Ctrl-C took $ms ms"
 ls -a "$vol" | grep -q '^\.volumeter-' && not_ok "Ctrl-C leaves no scratch" || ok "Ctrl-C leaves no scratch"
 "$cli" show "$work/cancel.json" | grep -q "cancelled" && ok "Ctrl-C saves a cancelled result" || not_ok "Ctrl-C saves a cancelled result"
 
+# export: charts and CSV from saved results
+png_size() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"; }
+expect 2 "name an output" "export without an output" -- export "$out"
+expect 2 "name at least one result" "export without a result" -- export --png "$work/x.png"
+expect 2 "missing.json" "export of a missing file" -- export "$work/missing.json" --png "$work/x.png"
+expect 2 "not valid JSON|truncated|Expected" "export of a malformed file" -- export "$work/bad.volumeter.json" --png "$work/x.png"
+expect 2 "--scale" "export with a bad scale" -- export "$out" --png "$work/x.png" --scale 100
+"$cli" export "$out" --png "$work/one.png" --svg "$work/one.svg" --pdf "$work/one.pdf" --csv "$work/one.csv"; rc=$?
+[ $rc -eq 0 ] && ok "export writes PNG, SVG, PDF and CSV" || not_ok "export writes PNG, SVG, PDF and CSV" "exit $rc"
+[ "$(png_size "$work/one.png")" = "2400x1400" ] && ok "PNG is 2400x1400 by default" || not_ok "PNG is 2400x1400 by default" "$(png_size "$work/one.png")"
+xmllint --noout "$work/one.svg" && grep -q "<title>cli test: throughput across the volume</title>" "$work/one.svg" \
+  && ok "SVG is XML with the chart's title" || not_ok "SVG is XML with the chart's title"
+head -1 "$work/one.pdf" | grep -q "^%PDF" && ok "PDF is a PDF" || not_ok "PDF is a PDF"
+[ "$(grep -c '^Write,' "$work/one.csv")" -eq 8 ] && [ "$(grep -c '^Read,' "$work/one.csv")" -eq 8 ] \
+  && head -1 "$work/one.csv" | grep -q "MB/s" && ok "CSV has every plotted point and its unit" || not_ok "CSV has every plotted point and its unit" "$(head -3 "$work/one.csv")"
+"$cli" export "$out" --png "$work/small.png" --width 600 --height 400 --scale 1 --dark && [ "$(png_size "$work/small.png")" = "600x400" ] \
+  && ok "export --width --height --scale --dark" || not_ok "export --width --height --scale --dark"
+"$cli" export "$out" "$work/q.json" --png "$work/two.png" --csv "$work/two.csv" && grep -q "write" "$work/two.csv" \
+  && ok "export of two results draws the comparison" || not_ok "export of two results draws the comparison"
+"$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$work/p.json" --png "$work/p.png" --quiet \
+  && [ "$(png_size "$work/p.png")" = "2400x1400" ] && ok "run --png writes the chart" || not_ok "run --png writes the chart"
+expect 2 "output" "run --png into a missing folder" -- run fill --target "$vol" --files 2 --max-bytes 4M -o "$work/p2.json" --png "$work/nope/p.png"
+
 # The target vanishes mid-run: exit 1, a failed result naming the error.
 "$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/failed.json" --quiet 2>"$work/stderr" &
 pid=$!
