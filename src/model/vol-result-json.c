@@ -2,19 +2,13 @@
  *
  * The format is documented field by field in docs/result-format.md; keep the
  * two in step. Writing builds a JsonNode tree and prints it with our own
- * writer; reading checks everything before anything is trusted, because a
- * result file may come from anywhere (a mail, a forum, a fuzzer).
- *
- * Two json-glib 1.6 behaviours shape this file:
- *  - JsonGenerator prints some doubles as invalid JSON (1e22 becomes
- *    "1e+22.0") and with %.17g noise (0.1 becomes 0.10000000000000001), so
- *    vol_result_to_data() prints the tree itself: the shortest text that
- *    reads back to the same bits, always with a "." or an exponent so that
- *    it reads back as a double.
- *  - JsonParser recurses once per nesting level (a file of a million "["
- *    overflows the stack), accepts comments and single-quoted strings,
- *    ignores text after the first value and silently wraps integers beyond
- *    64 bits. scan_json() runs first to refuse all of that.
+ * writer (vol-json-writer.c); reading checks everything before anything is
+ * trusted, because a result file may come from anywhere (a mail, a forum, a
+ * fuzzer). The text is scanned strictly (vol-json-scan.c) before json-glib
+ * parses it, and every field is read through the typed readers of
+ * vol-json-read.c, whose errors name the field's path. The writer and the
+ * scan exist because of json-glib 1.6 (Debian 12) behaviours; their headers
+ * say which.
  *
  * Every function here is pure apart from the file I/O, and may be called
  * from any thread.
@@ -35,6 +29,9 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-json-read-private.h"
+#include "vol-json-scan.h"
+#include "vol-json-writer.h"
 
 /* meson passes "-include config.h"; a standalone build of the model (see
  * tests/test-result.c) may not. */
@@ -46,14 +43,6 @@
  * far beyond that is not a result, and json-glib needs several times the
  * file's size in memory to parse it. */
 #define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
-
-/* The format itself nests 6 levels deep (series[i].columns[j].values);
- * the margin is for future versions, the limit for json-glib's recursion. */
-#define MAX_DEPTH 64
-
-/* Where the writer wraps arrays of numbers, so that a series of 100 000
- * samples is neither 100 000 lines nor one. */
-#define WRAP_COLUMN 100
 
 /* ------------------------------------------------------------------------ */
 /* Writing: VolResult → JsonNode                                             */
@@ -492,241 +481,6 @@ vol_result_to_json (const VolResult *result)
   return object_node (root);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Writing: JsonNode → text                                                  */
-/* ------------------------------------------------------------------------ */
-
-static void
-append_indent (GString *out,
-               guint    indent)
-{
-  for (guint i = 0; i < indent; i++)
-    g_string_append_c (out, ' ');
-}
-
-static void
-append_string (GString    *out,
-               const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
-    {
-      switch (*p)
-        {
-        case '"':  g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        default:
-          if (*p < 0x20 || *p == 0x7f)
-            g_string_append_printf (out, "\\u%04x", *p);
-          else
-            g_string_append_c (out, (char) *p);
-          break;
-        }
-    }
-  g_string_append_c (out, '"');
-}
-
-/* The shortest of %.15g, %.16g, %.17g that reads back to the same double
- * (%.17g always does), in the C locale, with ".0" added to integral values
- * so that they read back as doubles, not integers. */
-static void
-append_double (GString *out,
-               double   value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE + 2];
-
-  if (!isfinite (value))
-    {
-      g_string_append (out, "null");
-      return;
-    }
-
-  g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.15g", value);
-  if (g_ascii_strtod (buf, NULL) != value)
-    g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.16g", value);
-  if (g_ascii_strtod (buf, NULL) != value)
-    g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", value);
-  if (strpbrk (buf, ".eE") == NULL)
-    strcat (buf, ".0");
-  g_string_append (out, buf);
-}
-
-static void
-append_scalar (GString  *out,
-               JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_NULL (node))
-    {
-      g_string_append (out, "null");
-      return;
-    }
-
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_INT64:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
-      break;
-    case G_TYPE_DOUBLE:
-      append_double (out, json_node_get_double (node));
-      break;
-    case G_TYPE_BOOLEAN:
-      g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
-      break;
-    case G_TYPE_STRING:
-      append_string (out, json_node_get_string (node));
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void append_node (GString  *out,
-                         JsonNode *node,
-                         guint     indent);
-
-/* Arrays of scalars (sample values, member names) flow like text: on one
- * line when short, else wrapped at WRAP_COLUMN; arrays of objects get one
- * element per line. */
-static void
-append_array (GString   *out,
-              JsonArray *array,
-              guint      indent)
-{
-  guint n = json_array_get_length (array);
-  gboolean scalars = TRUE;
-
-  if (n == 0)
-    {
-      g_string_append (out, "[]");
-      return;
-    }
-
-  for (guint i = 0; i < n && scalars; i++)
-    {
-      JsonNode *element = json_array_get_element (array, i);
-      scalars = JSON_NODE_HOLDS_VALUE (element) || JSON_NODE_HOLDS_NULL (element);
-    }
-
-  if (scalars)
-    {
-      g_autoptr(GString) item = g_string_new (NULL);
-      gsize one_line_start = out->len;
-      gsize line_start = one_line_start;
-
-      while (line_start > 0 && out->str[line_start - 1] != '\n')
-        line_start--;
-
-      /* Try one line first; start over wrapped if it gets too long. */
-      g_string_append_c (out, '[');
-      for (guint i = 0; i < n; i++)
-        {
-          if (i > 0)
-            g_string_append (out, ", ");
-          append_scalar (out, json_array_get_element (array, i));
-          if (out->len + 2 - line_start > WRAP_COLUMN)
-            break;
-        }
-      /* Room for the "]" and a "," after it. */
-      if (out->len + 2 - line_start <= WRAP_COLUMN)
-        {
-          g_string_append_c (out, ']');
-          return;
-        }
-      g_string_truncate (out, one_line_start);
-
-      g_string_append (out, "[\n");
-      line_start = out->len;
-      append_indent (out, indent + 2);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_truncate (item, 0);
-          append_scalar (item, json_array_get_element (array, i));
-          if (i > 0)
-            {
-              g_string_append_c (out, ',');
-              /* " " + the item + the "," that may follow it */
-              if (out->len - line_start + 1 + item->len + 1 > WRAP_COLUMN)
-                {
-                  g_string_append_c (out, '\n');
-                  line_start = out->len;
-                  append_indent (out, indent + 2);
-                }
-              else
-                g_string_append_c (out, ' ');
-            }
-          g_string_append_len (out, item->str, item->len);
-        }
-      g_string_append_c (out, '\n');
-      append_indent (out, indent);
-      g_string_append_c (out, ']');
-      return;
-    }
-
-  g_string_append (out, "[\n");
-  for (guint i = 0; i < n; i++)
-    {
-      append_indent (out, indent + 2);
-      append_node (out, json_array_get_element (array, i), indent + 2);
-      g_string_append (out, i + 1 < n ? ",\n" : "\n");
-    }
-  append_indent (out, indent);
-  g_string_append_c (out, ']');
-}
-
-static void
-append_object (GString    *out,
-               JsonObject *object,
-               guint       indent)
-{
-  g_autoptr(GList) members = json_object_get_members (object);
-
-  if (members == NULL)
-    {
-      g_string_append (out, "{}");
-      return;
-    }
-
-  g_string_append (out, "{\n");
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      const char *key = l->data;
-
-      append_indent (out, indent + 2);
-      append_string (out, key);
-      g_string_append (out, ": ");
-      append_node (out, json_object_get_member (object, key), indent + 2);
-      g_string_append (out, l->next != NULL ? ",\n" : "\n");
-    }
-  append_indent (out, indent);
-  g_string_append_c (out, '}');
-}
-
-static void
-append_node (GString  *out,
-             JsonNode *node,
-             guint     indent)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      append_object (out, json_node_get_object (node), indent);
-      break;
-    case JSON_NODE_ARRAY:
-      append_array (out, json_node_get_array (node), indent);
-      break;
-    case JSON_NODE_VALUE:
-    case JSON_NODE_NULL:
-    default:
-      append_scalar (out, node);
-      break;
-    }
-}
-
 /**
  * vol_result_to_data:
  * @result: a result
@@ -743,19 +497,13 @@ vol_result_to_data (const VolResult *result,
                     gsize           *length)
 {
   g_autoptr(JsonNode) root = NULL;
-  GString *out;
 
   g_return_val_if_fail (result != NULL, NULL);
 
   root = vol_result_to_json (result);
   g_return_val_if_fail (root != NULL, NULL);
 
-  out = g_string_sized_new (4096);
-  append_node (out, root, 0);
-  g_string_append_c (out, '\n');
-  if (length != NULL)
-    *length = out->len;
-  return g_string_free (out, FALSE);
+  return vol_json_writer_to_string (root, length);
 }
 
 /**
@@ -797,593 +545,11 @@ vol_result_save (const VolResult  *result,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Reading: text → JsonNode, with the checks json-glib does not make         */
-/* ------------------------------------------------------------------------ */
-
-typedef struct
-{
-  gboolean is_object;
-  gboolean expecting_key;
-  gsize    key_start;   /* offset of the current key's text */
-  gsize    key_len;
-  guint    index;       /* arrays: the current element */
-} ScanFrame;
-
-typedef struct
-{
-  char  *overflow_path;   /* first integer json-glib would wrap: its field */
-  char  *overflow_text;   /* ... and its digits */
-  gssize trailing;        /* offset of text after the document, or -1 */
-} ScanReport;
-
-static void
-scan_report_clear (ScanReport *report)
-{
-  g_clear_pointer (&report->overflow_path, g_free);
-  g_clear_pointer (&report->overflow_text, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ScanReport, scan_report_clear)
-
-static void
-offset_to_line_column (const char *data,
-                       gsize       offset,
-                       guint      *line,
-                       guint      *column)
-{
-  const char *line_start = data;
-
-  *line = 1;
-  for (gsize i = 0; i < offset; i++)
-    if (data[i] == '\n')
-      {
-        (*line)++;
-        line_start = data + i + 1;
-      }
-  *column = (guint) g_utf8_strlen (line_start, data + offset - line_start) + 1;
-}
-
-static char *
-scan_path (const char      *data,
-           const ScanFrame *frames,
-           guint            depth)
-{
-  GString *path = g_string_new (NULL);
-
-  for (guint i = 0; i < depth; i++)
-    {
-      if (frames[i].is_object)
-        {
-          if (path->len > 0)
-            g_string_append_c (path, '.');
-          g_string_append_len (path, data + frames[i].key_start, frames[i].key_len);
-        }
-      else
-        g_string_append_printf (path, "[%u]", frames[i].index);
-    }
-  return g_string_free (path, FALSE);
-}
-
-static gboolean
-is_token_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '-' || c == '+' || c == '.';
-}
-
-static gboolean
-is_json_word (const char *token,
-              gsize       length)
-{
-  return (length == 4 && memcmp (token, "true", 4) == 0)
-         || (length == 5 && memcmp (token, "false", 5) == 0)
-         || (length == 4 && memcmp (token, "null", 4) == 0);
-}
-
-/* The JSON number grammar exactly: json-glib also takes 0x10, 01 and +1. */
-static gboolean
-is_json_number (const char *token,
-                gsize       length,
-                gboolean   *integer)
-{
-  gsize p = 0;
-
-  *integer = TRUE;
-  if (p < length && token[p] == '-')
-    p++;
-  if (p < length && token[p] == '0')
-    p++;
-  else if (p < length && token[p] >= '1' && token[p] <= '9')
-    while (p < length && g_ascii_isdigit (token[p]))
-      p++;
-  else
-    return FALSE;
-
-  if (p < length && token[p] == '.')
-    {
-      *integer = FALSE;
-      p++;
-      if (p >= length || !g_ascii_isdigit (token[p]))
-        return FALSE;
-      while (p < length && g_ascii_isdigit (token[p]))
-        p++;
-    }
-  if (p < length && (token[p] == 'e' || token[p] == 'E'))
-    {
-      *integer = FALSE;
-      p++;
-      if (p < length && (token[p] == '+' || token[p] == '-'))
-        p++;
-      if (p >= length || !g_ascii_isdigit (token[p]))
-        return FALSE;
-      while (p < length && g_ascii_isdigit (token[p]))
-        p++;
-    }
-  return p == length;
-}
-
-/* A lexer as strict as JSON itself, run before json-glib (see the top of
- * the file). It refuses what would crash or fool the parser: nesting deeper
- * than MAX_DEPTH, and any byte outside strings that JSON does not allow
- * (comments and single quotes would otherwise hide brackets from this
- * count). It notes, for after the parse, integers beyond 64 bits (with their
- * field path) and text after the end of the document. */
-static gboolean
-scan_json (const char  *data,
-           gsize        length,
-           ScanReport  *report,
-           GError     **error)
-{
-  ScanFrame frames[MAX_DEPTH];
-  guint depth = 0;
-  gboolean in_string = FALSE;
-  gboolean escaped = FALSE;
-  gboolean capturing_key = FALSE;
-  gboolean done = FALSE;
-  gsize i = 0;
-
-  report->trailing = -1;
-
-  /* json-glib skips a UTF-8 byte order mark; so does this. */
-  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
-    i = 3;
-
-  for (; i < length; i++)
-    {
-      char c = data[i];
-
-      if (in_string)
-        {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            {
-              in_string = FALSE;
-              if (capturing_key)
-                {
-                  frames[depth - 1].key_len = i - frames[depth - 1].key_start;
-                  capturing_key = FALSE;
-                }
-              if (depth == 0)
-                done = TRUE;
-            }
-          continue;
-        }
-
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-        continue;
-
-      if (done)
-        {
-          report->trailing = (gssize) i;
-          return TRUE;
-        }
-
-      switch (c)
-        {
-        case '"':
-          in_string = TRUE;
-          if (depth > 0 && frames[depth - 1].is_object && frames[depth - 1].expecting_key)
-            {
-              frames[depth - 1].key_start = i + 1;
-              frames[depth - 1].key_len = 0;
-              capturing_key = TRUE;
-            }
-          break;
-
-        case '{':
-        case '[':
-          if (depth == MAX_DEPTH)
-            {
-              guint line, column;
-
-              offset_to_line_column (data, i, &line, &column);
-              g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                           _("not valid JSON: line %u, column %u: nested more than %d levels deep"),
-                           line, column, MAX_DEPTH);
-              return FALSE;
-            }
-          frames[depth].is_object = (c == '{');
-          frames[depth].expecting_key = TRUE;
-          frames[depth].key_start = 0;
-          frames[depth].key_len = 0;
-          frames[depth].index = 0;
-          depth++;
-          break;
-
-        case '}':
-        case ']':
-          /* Unbalanced: json-glib will say where. */
-          if (depth == 0)
-            return TRUE;
-          depth--;
-          if (depth == 0)
-            done = TRUE;
-          break;
-
-        case ':':
-          if (depth > 0 && frames[depth - 1].is_object)
-            frames[depth - 1].expecting_key = FALSE;
-          break;
-
-        case ',':
-          if (depth > 0)
-            {
-              if (frames[depth - 1].is_object)
-                frames[depth - 1].expecting_key = TRUE;
-              else
-                frames[depth - 1].index++;
-            }
-          break;
-
-        default:
-          if (is_token_char (c))
-            {
-              gsize start = i;
-              gboolean integer = FALSE;
-
-              while (i < length && is_token_char (data[i]))
-                i++;
-
-              if (!is_json_word (data + start, i - start)
-                  && !is_json_number (data + start, i - start, &integer))
-                {
-                  guint line, column;
-
-                  offset_to_line_column (data, start, &line, &column);
-                  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                               _("not valid JSON: line %u, column %u: unexpected “%.*s”"),
-                               line, column, (int) MIN (i - start, 40), data + start);
-                  return FALSE;
-                }
-
-              /* 18 digits always fit in a gint64; json-glib wraps the rest
-               * without a word (99999999999999999999999 reads as -1). */
-              if (integer && i - start >= 19 && report->overflow_path == NULL)
-                {
-                  g_autofree char *token = g_strndup (data + start, i - start);
-
-                  if (!g_ascii_string_to_signed (token, 10, G_MININT64, G_MAXINT64, NULL, NULL))
-                    {
-                      report->overflow_path = scan_path (data, frames, depth);
-                      report->overflow_text = g_steal_pointer (&token);
-                    }
-                }
-              i--;
-              if (depth == 0)
-                done = TRUE;
-            }
-          else
-            {
-              guint line, column;
-              gunichar u = g_utf8_get_char_validated (data + i, (gssize) (length - i));
-
-              offset_to_line_column (data, i, &line, &column);
-              if (u == (gunichar) -1 || u == (gunichar) -2)
-                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                             _("not valid JSON: line %u, column %u: not UTF-8 text"),
-                             line, column);
-              else if (g_unichar_isgraph (u))
-                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                             _("not valid JSON: line %u, column %u: unexpected character “%.*s”"),
-                             line, column, (int) g_utf8_skip[(guchar) c], data + i);
-              else
-                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                             _("not valid JSON: line %u, column %u: unexpected character U+%04X"),
-                             line, column, u);
-              return FALSE;
-            }
-          break;
-        }
-    }
-  return TRUE;
-}
-
-/* json-glib says "<data>:3:14: Parse error: unexpected ..."; keep its
- * position and reason, drop the placeholder file name. */
-static void
-set_parse_error (GError       **error,
-                 const GError  *json_error)
-{
-  const char *text = json_error->message;
-  guint line = 0, column = 0;
-  int consumed = 0;
-
-  if (g_str_has_prefix (text, "<data>:")
-      && sscanf (text + strlen ("<data>:"), "%u:%u: %n", &line, &column, &consumed) == 2
-      && consumed > 0)
-    {
-      const char *reason = text + strlen ("<data>:") + consumed;
-
-      if (g_str_has_prefix (reason, "Parse error: "))
-        reason += strlen ("Parse error: ");
-      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                   _("not valid JSON: line %u, column %u: %s"), line, column, reason);
-    }
-  else
-    g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
-                 _("not valid JSON: %s"), text);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Reading: field checks                                                     */
+/* Reading: the sections of a result                                         */
 /*                                                                           */
-/* Each reader takes the path of the object it reads from ("" for the top,  */
-/* "series[0]") and names the full path of the field in its message.        */
-/* Absent and null are the same for optional fields.                        */
+/* The generic readers are in vol-json-read.c; what is here knows the        */
+/* format: which fields there are, which are required, and how they relate.  */
 /* ------------------------------------------------------------------------ */
-
-static char *
-member_path (const char *parent,
-             const char *key)
-{
-  if (parent[0] == '\0')
-    return g_strdup (key);
-  return g_strconcat (parent, ".", key, NULL);
-}
-
-typedef enum
-{
-  PROBLEM_MISSING,
-  PROBLEM_NOT_STRING,
-  PROBLEM_NOT_NUMBER,
-  PROBLEM_NOT_INTEGER,
-  PROBLEM_NEGATIVE,
-  PROBLEM_OUT_OF_RANGE,
-  PROBLEM_NOT_BOOLEAN_OR_NULL,
-  PROBLEM_NOT_STRING_ARRAY,
-  PROBLEM_NOT_OBJECT,
-  PROBLEM_NOT_ARRAY,
-  PROBLEM_NOT_PARAMETER,
-  PROBLEM_MIXED_ARRAY,
-  PROBLEM_EMPTY,
-  PROBLEM_NOT_DATE,
-  PROBLEM_NOT_SEED,
-  PROBLEM_NOT_POSITIVE,
-  PROBLEM_REPEATED_SERIES,
-  PROBLEM_REPEATED_COLUMN,
-} Problem;
-
-/* One sentence per problem, each naming the full path of the field. */
-static gboolean
-path_error (GError     **error,
-            Problem      problem,
-            const char  *path)
-{
-  const char *format = NULL;
-
-  switch (problem)
-    {
-    case PROBLEM_MISSING:
-      format = _("“%s” is missing");
-      break;
-    case PROBLEM_NOT_STRING:
-      format = _("“%s” must be a string");
-      break;
-    case PROBLEM_NOT_NUMBER:
-      format = _("“%s” must be a number");
-      break;
-    case PROBLEM_NOT_INTEGER:
-      format = _("“%s” must be an integer");
-      break;
-    case PROBLEM_NEGATIVE:
-      format = _("“%s” must not be negative");
-      break;
-    case PROBLEM_OUT_OF_RANGE:
-      format = _("“%s” is out of range");
-      break;
-    case PROBLEM_NOT_BOOLEAN_OR_NULL:
-      format = _("“%s” must be true, false or null");
-      break;
-    case PROBLEM_NOT_STRING_ARRAY:
-      format = _("“%s” must be an array of strings");
-      break;
-    case PROBLEM_NOT_OBJECT:
-      format = _("“%s” must be an object");
-      break;
-    case PROBLEM_NOT_ARRAY:
-      format = _("“%s” must be an array");
-      break;
-    case PROBLEM_NOT_PARAMETER:
-      format = _("“%s” must be a number, a string, a boolean or an array");
-      break;
-    case PROBLEM_MIXED_ARRAY:
-      format = _("“%s” must be an array of numbers, of strings or of booleans");
-      break;
-    case PROBLEM_EMPTY:
-      format = _("“%s” must not be empty");
-      break;
-    case PROBLEM_NOT_DATE:
-      format = _("“%s” must be a date and time in ISO 8601 format");
-      break;
-    case PROBLEM_NOT_SEED:
-      format = _("“%s” must be a hexadecimal string such as “0x0123456789abcdef”");
-      break;
-    case PROBLEM_NOT_POSITIVE:
-      format = _("“%s” must be 1 or more");
-      break;
-    case PROBLEM_REPEATED_SERIES:
-      format = _("“%s” repeats the name of an earlier series");
-      break;
-    case PROBLEM_REPEATED_COLUMN:
-      format = _("“%s” repeats the name of an earlier column");
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
-  /* The formats are chosen above from literals, each with one %s. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD, format, path);
-#pragma GCC diagnostic pop
-  return FALSE;
-}
-
-static gboolean
-field_error (GError     **error,
-             Problem      problem,
-             const char  *parent,
-             const char  *key)
-{
-  g_autofree char *path = member_path (parent, key);
-
-  return path_error (error, problem, path);
-}
-
-static gboolean
-node_is (JsonNode *node,
-         GType     type)
-{
-  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
-}
-
-/* Absent or null → NULL. */
-static JsonNode *
-get_member (JsonObject *object,
-            const char *key)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return NULL;
-  return node;
-}
-
-static gboolean
-read_string (JsonObject  *object,
-             const char  *parent,
-             const char  *key,
-             gboolean     required,
-             char       **out,
-             GError     **error)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  *out = NULL;
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    {
-      if (!required)
-        return TRUE;
-      if (node == NULL)
-        return field_error (error, PROBLEM_MISSING, parent, key);
-      return field_error (error, PROBLEM_NOT_STRING, parent, key);
-    }
-  if (!node_is (node, G_TYPE_STRING))
-    return field_error (error, PROBLEM_NOT_STRING, parent, key);
-  *out = g_strdup (json_node_get_string (node));
-  return TRUE;
-}
-
-/* A number where a double is expected: integers are accepted (a tool that
- * rewrites the file may print 2.0 as 2), null stands for a value that was
- * not finite. Absent → @absent. */
-static gboolean
-node_to_double (JsonNode *node,
-                double   *out)
-{
-  if (JSON_NODE_HOLDS_NULL (node))
-    {
-      *out = NAN;
-      return TRUE;
-    }
-  if (node_is (node, G_TYPE_DOUBLE))
-    {
-      *out = json_node_get_double (node);
-      return TRUE;
-    }
-  if (node_is (node, G_TYPE_INT64))
-    {
-      *out = (double) json_node_get_int (node);
-      return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-read_double (JsonObject  *object,
-             const char  *parent,
-             const char  *key,
-             double       absent,
-             double      *out,
-             GError     **error)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  if (node == NULL)
-    {
-      *out = absent;
-      return TRUE;
-    }
-  if (!node_to_double (node, out))
-    return field_error (error, PROBLEM_NOT_NUMBER, parent, key);
-  /* 1e999 parses as infinity; it was not written by us. */
-  if (isinf (*out))
-    return field_error (error, PROBLEM_OUT_OF_RANGE, parent, key);
-  return TRUE;
-}
-
-/* A non-negative integer no larger than @max; absent or null → 0. */
-static gboolean
-read_unsigned (JsonObject  *object,
-               const char  *parent,
-               const char  *key,
-               guint64      max,
-               guint64     *out,
-               GError     **error)
-{
-  JsonNode *node = get_member (object, key);
-  gint64 value;
-
-  *out = 0;
-  if (node == NULL)
-    return TRUE;
-  if (!node_is (node, G_TYPE_INT64))
-    return field_error (error, PROBLEM_NOT_INTEGER, parent, key);
-  value = json_node_get_int (node);
-  if (value < 0)
-    return field_error (error, PROBLEM_NEGATIVE, parent, key);
-  if ((guint64) value > max)
-    return field_error (error, PROBLEM_OUT_OF_RANGE, parent, key);
-  *out = (guint64) value;
-  return TRUE;
-}
-
-static gboolean
-read_uint (JsonObject  *object,
-           const char  *parent,
-           const char  *key,
-           guint       *out,
-           GError     **error)
-{
-  guint64 value;
-
-  if (!read_unsigned (object, parent, key, G_MAXUINT, &value, error))
-    return FALSE;
-  *out = (guint) value;
-  return TRUE;
-}
 
 /* true / false / null → 1 / 0 / -1 */
 static gboolean
@@ -1392,271 +558,15 @@ read_rotational (JsonObject  *object,
                  int         *out,
                  GError     **error)
 {
-  JsonNode *node = get_member (object, "rotational");
+  JsonNode *node = _vol_json_get_member (object, "rotational");
 
   *out = -1;
   if (node == NULL)
     return TRUE;
-  if (!node_is (node, G_TYPE_BOOLEAN))
-    return field_error (error, PROBLEM_NOT_BOOLEAN_OR_NULL, parent, "rotational");
+  if (!_vol_json_node_is (node, G_TYPE_BOOLEAN))
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_BOOLEAN_OR_NULL, parent,
+                                  "rotational");
   *out = json_node_get_boolean (node) ? 1 : 0;
-  return TRUE;
-}
-
-static gboolean
-read_strv (JsonObject   *object,
-           const char   *parent,
-           const char   *key,
-           char       ***out,
-           GError      **error)
-{
-  JsonNode *node = get_member (object, key);
-  JsonArray *array;
-  GStrvBuilder *builder;
-  guint n;
-
-  *out = NULL;
-  if (node == NULL)
-    return TRUE;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    return field_error (error, PROBLEM_NOT_STRING_ARRAY, parent, key);
-
-  array = json_node_get_array (node);
-  n = json_array_get_length (array);
-  builder = g_strv_builder_new ();
-  for (guint i = 0; i < n; i++)
-    {
-      JsonNode *element = json_array_get_element (array, i);
-
-      if (!node_is (element, G_TYPE_STRING))
-        {
-          g_autofree char *path = member_path (parent, key);
-
-          g_strv_builder_unref (builder);
-          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
-                       _("“%s[%u]” must be a string"), path, i);
-          return FALSE;
-        }
-      g_strv_builder_add (builder, json_node_get_string (element));
-    }
-  *out = g_strv_builder_end (builder);
-  g_strv_builder_unref (builder);
-  return TRUE;
-}
-
-/* An object member that must be an object (absent or null → NULL unless
- * @required). */
-static gboolean
-read_object (JsonObject  *object,
-             const char  *parent,
-             const char  *key,
-             gboolean     required,
-             JsonObject **out,
-             GError     **error)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  *out = NULL;
-  if (node == NULL && required)
-    return field_error (error, PROBLEM_MISSING, parent, key);
-  if (node == NULL || (JSON_NODE_HOLDS_NULL (node) && !required))
-    return TRUE;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return field_error (error, PROBLEM_NOT_OBJECT, parent, key);
-  *out = json_node_get_object (node);
-  return TRUE;
-}
-
-static gboolean
-read_array (JsonObject  *object,
-            const char  *parent,
-            const char  *key,
-            gboolean     required,
-            JsonArray  **out,
-            GError     **error)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  *out = NULL;
-  if (node == NULL && required)
-    return field_error (error, PROBLEM_MISSING, parent, key);
-  if (node == NULL || (JSON_NODE_HOLDS_NULL (node) && !required))
-    return TRUE;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    return field_error (error, PROBLEM_NOT_ARRAY, parent, key);
-  *out = json_node_get_array (node);
-  return TRUE;
-}
-
-/* An element of an array of objects, e.g. "series[2]". */
-static gboolean
-element_object (JsonArray   *array,
-                guint        index,
-                const char  *array_path,
-                JsonObject **out,
-                char       **path,
-                GError     **error)
-{
-  JsonNode *node = json_array_get_element (array, index);
-
-  *path = g_strdup_printf ("%s[%u]", array_path, index);
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      return path_error (error, PROBLEM_NOT_OBJECT, *path);
-    }
-  *out = json_node_get_object (node);
-  return TRUE;
-}
-
-static gboolean
-unknown_value_error (GError    **error,
-                     const char *parent,
-                     const char *key,
-                     const char *value)
-{
-  g_autofree char *path = member_path (parent, key);
-
-  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
-               _("“%s” has an unknown value “%s”"), path, value);
-  return FALSE;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Reading: sections                                                         */
-/* ------------------------------------------------------------------------ */
-
-/* A JSON parameter value back to a GVariant (the mapping is documented in
- * docs/result-format.md). */
-static GVariant *
-variant_from_node (JsonNode    *node,
-                   const char  *path,
-                   GError     **error)
-{
-  if (JSON_NODE_HOLDS_NULL (node))
-    return g_variant_new_double (NAN);
-
-  if (JSON_NODE_HOLDS_VALUE (node))
-    {
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_INT64:
-          return g_variant_new_int64 (json_node_get_int (node));
-        case G_TYPE_DOUBLE:
-          if (isinf (json_node_get_double (node)))
-            break;
-          return g_variant_new_double (json_node_get_double (node));
-        case G_TYPE_BOOLEAN:
-          return g_variant_new_boolean (json_node_get_boolean (node));
-        case G_TYPE_STRING:
-          return g_variant_new_string (json_node_get_string (node));
-        default:
-          break;
-        }
-      path_error (error, PROBLEM_OUT_OF_RANGE, path);
-      return NULL;
-    }
-
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-      guint n = json_array_get_length (array);
-      guint n_int = 0, n_double = 0, n_string = 0, n_bool = 0;
-      GVariantBuilder builder;
-
-      for (guint i = 0; i < n; i++)
-        {
-          JsonNode *element = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_NULL (element))
-            n_double++;
-          else if (node_is (element, G_TYPE_INT64))
-            n_int++;
-          else if (node_is (element, G_TYPE_DOUBLE) && !isinf (json_node_get_double (element)))
-            n_double++;
-          else if (node_is (element, G_TYPE_STRING))
-            n_string++;
-          else if (node_is (element, G_TYPE_BOOLEAN))
-            n_bool++;
-        }
-
-      /* An empty list is an "ax": the only list parameters are INT_LIST
-       * and SIZE_LIST (vol-param.h). */
-      if (n_int == n)
-        {
-          g_variant_builder_init (&builder, G_VARIANT_TYPE ("ax"));
-          for (guint i = 0; i < n; i++)
-            g_variant_builder_add (&builder, "x", json_array_get_int_element (array, i));
-          return g_variant_builder_end (&builder);
-        }
-      if (n_int + n_double == n)
-        {
-          g_variant_builder_init (&builder, G_VARIANT_TYPE ("ad"));
-          for (guint i = 0; i < n; i++)
-            {
-              double value = 0;
-              node_to_double (json_array_get_element (array, i), &value);
-              g_variant_builder_add (&builder, "d", value);
-            }
-          return g_variant_builder_end (&builder);
-        }
-      if (n_string == n)
-        {
-          g_variant_builder_init (&builder, G_VARIANT_TYPE ("as"));
-          for (guint i = 0; i < n; i++)
-            g_variant_builder_add (&builder, "s", json_array_get_string_element (array, i));
-          return g_variant_builder_end (&builder);
-        }
-      if (n_bool == n)
-        {
-          g_variant_builder_init (&builder, G_VARIANT_TYPE ("ab"));
-          for (guint i = 0; i < n; i++)
-            g_variant_builder_add (&builder, "b", json_array_get_boolean_element (array, i));
-          return g_variant_builder_end (&builder);
-        }
-      path_error (error, PROBLEM_MIXED_ARRAY, path);
-      return NULL;
-    }
-
-  path_error (error, PROBLEM_NOT_PARAMETER, path);
-  return NULL;
-}
-
-/* An object of parameters → a{sv}; absent or null → an empty a{sv}, so
- * that a loaded result always has both dictionaries. */
-static gboolean
-read_vardict (JsonObject  *object,
-              const char  *parent,
-              const char  *key,
-              GVariant   **out,
-              GError     **error)
-{
-  JsonObject *dict;
-  g_autofree char *path = member_path (parent, key);
-  g_autoptr(GList) members = NULL;
-  GVariantBuilder builder;
-
-  *out = NULL;
-  if (!read_object (object, parent, key, FALSE, &dict, error))
-    return FALSE;
-
-  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
-  if (dict != NULL)
-    members = json_object_get_members (dict);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      const char *name = l->data;
-      g_autofree char *value_path = member_path (path, name);
-      GVariant *value;
-
-      value = variant_from_node (json_object_get_member (dict, name), value_path, error);
-      if (value == NULL)
-        {
-          g_variant_builder_clear (&builder);
-          return FALSE;
-        }
-      g_variant_builder_add (&builder, "{sv}", name, value);
-    }
-  *out = g_variant_ref_sink (g_variant_builder_end (&builder));
   return TRUE;
 }
 
@@ -1669,17 +579,18 @@ read_host (JsonObject    *root,
   g_autoptr(VolHostInfo) host = NULL;
 
   *out = NULL;
-  if (!read_object (root, "", "host", FALSE, &object, error))
+  if (!_vol_json_read_object (root, "", "host", FALSE, &object, error))
     return FALSE;
   if (object == NULL)
     return TRUE;
 
   host = g_new0 (VolHostInfo, 1);
-  if (!read_string (object, "host", "kernel", FALSE, &host->kernel, error)
-      || !read_string (object, "host", "cpu_model", FALSE, &host->cpu_model, error)
-      || !read_uint (object, "host", "cpu_count", &host->cpu_count, error)
-      || !read_unsigned (object, "host", "memory_bytes", G_MAXINT64, &host->memory_bytes, error)
-      || !read_string (object, "host", "hostname", FALSE, &host->hostname, error))
+  if (!_vol_json_read_string (object, "host", "kernel", FALSE, &host->kernel, error)
+      || !_vol_json_read_string (object, "host", "cpu_model", FALSE, &host->cpu_model, error)
+      || !_vol_json_read_uint (object, "host", "cpu_count", &host->cpu_count, error)
+      || !_vol_json_read_unsigned (object, "host", "memory_bytes", G_MAXINT64,
+                                   &host->memory_bytes, error)
+      || !_vol_json_read_string (object, "host", "hostname", FALSE, &host->hostname, error))
     return FALSE;
   *out = g_steal_pointer (&host);
   return TRUE;
@@ -1694,23 +605,25 @@ read_device (JsonObject      *object,
   g_autoptr(VolBlockDevice) dev = vol_block_device_new ();
 
   *out = NULL;
-  if (!read_string (object, path, "name", TRUE, &dev->name, error)
-      || !read_string (object, path, "kind", FALSE, &dev->kind, error)
-      || !read_string (object, path, "parent", FALSE, &dev->parent, error)
-      || !read_strv (object, path, "slaves", &dev->slaves, error)
-      || !read_string (object, path, "model", FALSE, &dev->model, error)
-      || !read_string (object, path, "vendor", FALSE, &dev->vendor, error)
+  if (!_vol_json_read_string (object, path, "name", TRUE, &dev->name, error)
+      || !_vol_json_read_string (object, path, "kind", FALSE, &dev->kind, error)
+      || !_vol_json_read_string (object, path, "parent", FALSE, &dev->parent, error)
+      || !_vol_json_read_strv (object, path, "slaves", &dev->slaves, error)
+      || !_vol_json_read_string (object, path, "model", FALSE, &dev->model, error)
+      || !_vol_json_read_string (object, path, "vendor", FALSE, &dev->vendor, error)
       || !read_rotational (object, path, &dev->rotational, error)
-      || !read_string (object, path, "scheduler", FALSE, &dev->scheduler, error)
-      || !read_uint (object, path, "logical_block_size", &dev->logical_block_size, error)
-      || !read_uint (object, path, "physical_block_size", &dev->physical_block_size, error)
-      || !read_unsigned (object, path, "size_bytes", G_MAXINT64, &dev->size_bytes, error)
-      || !read_string (object, path, "backing_file", FALSE, &dev->backing_file, error)
-      || !read_string (object, path, "dm_name", FALSE, &dev->dm_name, error)
-      || !read_string (object, path, "dm_uuid", FALSE, &dev->dm_uuid, error)
-      || !read_string (object, path, "raid_level", FALSE, &dev->raid_level, error)
-      || !read_unsigned (object, path, "chunk_bytes", G_MAXINT64, &dev->chunk_bytes, error)
-      || !read_uint (object, path, "raid_disks", &dev->raid_disks, error))
+      || !_vol_json_read_string (object, path, "scheduler", FALSE, &dev->scheduler, error)
+      || !_vol_json_read_uint (object, path, "logical_block_size", &dev->logical_block_size, error)
+      || !_vol_json_read_uint (object, path, "physical_block_size",
+                               &dev->physical_block_size, error)
+      || !_vol_json_read_unsigned (object, path, "size_bytes", G_MAXINT64, &dev->size_bytes, error)
+      || !_vol_json_read_string (object, path, "backing_file", FALSE, &dev->backing_file, error)
+      || !_vol_json_read_string (object, path, "dm_name", FALSE, &dev->dm_name, error)
+      || !_vol_json_read_string (object, path, "dm_uuid", FALSE, &dev->dm_uuid, error)
+      || !_vol_json_read_string (object, path, "raid_level", FALSE, &dev->raid_level, error)
+      || !_vol_json_read_unsigned (object, path, "chunk_bytes", G_MAXINT64,
+                                   &dev->chunk_bytes, error)
+      || !_vol_json_read_uint (object, path, "raid_disks", &dev->raid_disks, error))
     return FALSE;
   *out = g_steal_pointer (&dev);
   return TRUE;
@@ -1726,30 +639,37 @@ read_target (JsonObject     *root,
   g_autoptr(VolTargetInfo) target = NULL;
 
   *out = NULL;
-  if (!read_object (root, "", "target", FALSE, &object, error))
+  if (!_vol_json_read_object (root, "", "target", FALSE, &object, error))
     return FALSE;
   if (object == NULL)
     return TRUE;
 
   target = vol_target_info_new ();
-  if (!read_string (object, "target", "path", FALSE, &target->path, error)
-      || !read_string (object, "target", "mount_point", FALSE, &target->mount_point, error)
-      || !read_string (object, "target", "fs_type", FALSE, &target->fs_type, error)
-      || !read_string (object, "target", "mount_source", FALSE, &target->mount_source, error)
-      || !read_string (object, "target", "mount_options", FALSE, &target->mount_options, error)
-      || !read_string (object, "target", "super_options", FALSE, &target->super_options, error)
-      || !read_uint (object, "target", "dev_major", &target->dev_major, error)
-      || !read_uint (object, "target", "dev_minor", &target->dev_minor, error)
-      || !read_unsigned (object, "target", "capacity_bytes", G_MAXINT64, &target->capacity_bytes, error)
-      || !read_unsigned (object, "target", "free_bytes", G_MAXINT64, &target->free_bytes, error)
-      || !read_string (object, "target", "device", FALSE, &target->device, error)
-      || !read_string (object, "target", "model", FALSE, &target->model, error)
+  if (!_vol_json_read_string (object, "target", "path", FALSE, &target->path, error)
+      || !_vol_json_read_string (object, "target", "mount_point", FALSE,
+                                 &target->mount_point, error)
+      || !_vol_json_read_string (object, "target", "fs_type", FALSE, &target->fs_type, error)
+      || !_vol_json_read_string (object, "target", "mount_source", FALSE,
+                                 &target->mount_source, error)
+      || !_vol_json_read_string (object, "target", "mount_options", FALSE,
+                                 &target->mount_options, error)
+      || !_vol_json_read_string (object, "target", "super_options", FALSE,
+                                 &target->super_options, error)
+      || !_vol_json_read_uint (object, "target", "dev_major", &target->dev_major, error)
+      || !_vol_json_read_uint (object, "target", "dev_minor", &target->dev_minor, error)
+      || !_vol_json_read_unsigned (object, "target", "capacity_bytes", G_MAXINT64,
+                                   &target->capacity_bytes, error)
+      || !_vol_json_read_unsigned (object, "target", "free_bytes", G_MAXINT64,
+                                   &target->free_bytes, error)
+      || !_vol_json_read_string (object, "target", "device", FALSE, &target->device, error)
+      || !_vol_json_read_string (object, "target", "model", FALSE, &target->model, error)
       || !read_rotational (object, "target", &target->rotational, error)
-      || !read_string (object, "target", "scheduler", FALSE, &target->scheduler, error)
-      || !read_string (object, "target", "raid_level", FALSE, &target->raid_level, error)
-      || !read_unsigned (object, "target", "stripe_bytes", G_MAXINT64, &target->stripe_bytes, error)
-      || !read_strv (object, "target", "raid_members", &target->raid_members, error)
-      || !read_array (object, "target", "devices", FALSE, &devices, error))
+      || !_vol_json_read_string (object, "target", "scheduler", FALSE, &target->scheduler, error)
+      || !_vol_json_read_string (object, "target", "raid_level", FALSE, &target->raid_level, error)
+      || !_vol_json_read_unsigned (object, "target", "stripe_bytes", G_MAXINT64,
+                                   &target->stripe_bytes, error)
+      || !_vol_json_read_strv (object, "target", "raid_members", &target->raid_members, error)
+      || !_vol_json_read_array (object, "target", "devices", FALSE, &devices, error))
     return FALSE;
 
   if (devices != NULL)
@@ -1759,7 +679,7 @@ read_target (JsonObject     *root,
         g_autofree char *path = NULL;
         VolBlockDevice *dev;
 
-        if (!element_object (devices, i, "target.devices", &dev_object, &path, error)
+        if (!_vol_json_element_object (devices, i, "target.devices", &dev_object, &path, error)
             || !read_device (dev_object, path, &dev, error))
           return FALSE;
         g_ptr_array_add (target->devices, dev);
@@ -1778,23 +698,23 @@ read_test (JsonObject  *test,
   g_autofree char *seed = NULL;
   g_autofree char *bypass = NULL;
 
-  if (!read_vardict (test, "test", "parameters", &result->params, error)
-      || !read_vardict (test, "test", "resolved", &result->resolved, error)
-      || !read_string (test, "test", "data_pattern", FALSE, &pattern, error)
-      || !read_string (test, "test", "seed", FALSE, &seed, error)
-      || !read_string (test, "test", "cache_bypass", FALSE, &bypass, error)
-      || !read_string (test, "test", "io_backend", FALSE, &result->io_backend, error))
+  if (!_vol_json_read_vardict (test, "test", "parameters", &result->params, error)
+      || !_vol_json_read_vardict (test, "test", "resolved", &result->resolved, error)
+      || !_vol_json_read_string (test, "test", "data_pattern", FALSE, &pattern, error)
+      || !_vol_json_read_string (test, "test", "seed", FALSE, &seed, error)
+      || !_vol_json_read_string (test, "test", "cache_bypass", FALSE, &bypass, error)
+      || !_vol_json_read_string (test, "test", "io_backend", FALSE, &result->io_backend, error))
     return FALSE;
 
   result->pattern = VOL_DATA_PATTERN_RANDOM;
   if (pattern != NULL && !vol_data_pattern_from_string (pattern, &result->pattern))
-    return unknown_value_error (error, "test", "data_pattern", pattern);
+    return _vol_json_unknown_value_error (error, "test", "data_pattern", pattern);
 
   /* Without the field nothing says the page cache was kept out, so the
    * numbers are not claimed to be the device's. */
   result->cache_bypass = VOL_CACHE_BYPASS_NONE;
   if (bypass != NULL && !vol_cache_bypass_from_string (bypass, &result->cache_bypass))
-    return unknown_value_error (error, "test", "cache_bypass", bypass);
+    return _vol_json_unknown_value_error (error, "test", "cache_bypass", bypass);
 
   result->seed = 0;
   if (seed != NULL)
@@ -1805,7 +725,12 @@ read_test (JsonObject  *test,
       for (gsize i = 2; ok && i < n; i++)
         ok = g_ascii_isxdigit (seed[i]);
       if (!ok)
-        return field_error (error, PROBLEM_NOT_SEED, "test", "seed");
+        {
+          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                       _("“%s” must be a hexadecimal string such as “0x0123456789abcdef”"),
+                       "test.seed");
+          return FALSE;
+        }
       result->seed = g_ascii_strtoull (seed + 2, NULL, 16);
     }
   return TRUE;
@@ -1819,17 +744,18 @@ read_status (JsonObject  *root,
   JsonObject *status;
   g_autofree char *state = NULL;
 
-  if (!read_object (root, "", "status", TRUE, &status, error)
-      || !read_string (status, "status", "state", TRUE, &state, error))
+  if (!_vol_json_read_object (root, "", "status", TRUE, &status, error)
+      || !_vol_json_read_string (status, "status", "state", TRUE, &state, error))
     return FALSE;
   if (!vol_result_status_from_string (state, &result->status))
-    return unknown_value_error (error, "status", "state", state);
+    return _vol_json_unknown_value_error (error, "status", "state", state);
 
   /* Absent timings are unknown, like null ones. */
-  return read_string (status, "status", "message", FALSE, &result->message, error)
-         && read_double (status, "status", "duration_s", NAN, &result->duration, error)
-         && read_double (status, "status", "cpu_user_s", NAN, &result->cpu_user, error)
-         && read_double (status, "status", "cpu_system_s", NAN, &result->cpu_system, error);
+  return _vol_json_read_string (status, "status", "message", FALSE, &result->message, error)
+         && _vol_json_read_double (status, "status", "duration_s", NAN, &result->duration, error)
+         && _vol_json_read_double (status, "status", "cpu_user_s", NAN, &result->cpu_user, error)
+         && _vol_json_read_double (status, "status", "cpu_system_s", NAN,
+                                   &result->cpu_system, error);
 }
 
 static gboolean
@@ -1840,18 +766,24 @@ read_column (JsonObject  *object,
 {
   g_autofree char *name = NULL;
   g_autofree char *unit = NULL;
-  g_autofree char *values_path = member_path (path, "values");
+  g_autofree char *values_path = _vol_json_member_path (path, "values");
   JsonArray *values;
   VolColumn *column;
   guint n;
 
-  if (!read_string (object, path, "name", TRUE, &name, error)
-      || !read_string (object, path, "unit", FALSE, &unit, error)
-      || !read_array (object, path, "values", TRUE, &values, error))
+  if (!_vol_json_read_string (object, path, "name", TRUE, &name, error)
+      || !_vol_json_read_string (object, path, "unit", FALSE, &unit, error)
+      || !_vol_json_read_array (object, path, "values", TRUE, &values, error))
     return FALSE;
 
   if (vol_series_get_column (series, name) != NULL)
-    return field_error (error, PROBLEM_REPEATED_COLUMN, path, "name");
+    {
+      g_autofree char *name_path = _vol_json_member_path (path, "name");
+
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                   _("“%s” repeats the name of an earlier column"), name_path);
+      return FALSE;
+    }
 
   n = json_array_get_length (values);
   column = vol_series_add_column (series, name, unit);
@@ -1860,7 +792,7 @@ read_column (JsonObject  *object,
     {
       double *value = &g_array_index (column->values, double, i);
 
-      if (!node_to_double (json_array_get_element (values, i), value))
+      if (!_vol_json_node_to_double (json_array_get_element (values, i), value))
         {
           g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                        _("“%s[%u]” must be a number"), values_path, i);
@@ -1886,21 +818,27 @@ read_one_series (JsonObject  *object,
   g_autofree char *title = NULL;
   g_autofree char *x = NULL;
   g_autofree char *y = NULL;
-  g_autofree char *columns_path = member_path (path, "columns");
+  g_autofree char *columns_path = _vol_json_member_path (path, "columns");
   JsonArray *columns;
   VolSeries *series;
   const char *axes[] = { "x", "y" };
 
-  if (!read_string (object, path, "name", TRUE, &name, error)
-      || !read_string (object, path, "title", FALSE, &title, error)
-      || !read_string (object, path, "x", FALSE, &x, error)
-      || !read_string (object, path, "y", FALSE, &y, error)
-      || !read_array (object, path, "columns", TRUE, &columns, error))
+  if (!_vol_json_read_string (object, path, "name", TRUE, &name, error)
+      || !_vol_json_read_string (object, path, "title", FALSE, &title, error)
+      || !_vol_json_read_string (object, path, "x", FALSE, &x, error)
+      || !_vol_json_read_string (object, path, "y", FALSE, &y, error)
+      || !_vol_json_read_array (object, path, "columns", TRUE, &columns, error))
     return FALSE;
 
   /* Charts and summaries find a series by name. */
   if (vol_result_get_series (result, name) != NULL)
-    return field_error (error, PROBLEM_REPEATED_SERIES, path, "name");
+    {
+      g_autofree char *name_path = _vol_json_member_path (path, "name");
+
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                   _("“%s” repeats the name of an earlier series"), name_path);
+      return FALSE;
+    }
 
   series = vol_result_add_series (result, name, title, x, y);
   for (guint i = 0; i < json_array_get_length (columns); i++)
@@ -1908,7 +846,7 @@ read_one_series (JsonObject  *object,
       JsonObject *col_object;
       g_autofree char *col_path = NULL;
 
-      if (!element_object (columns, i, columns_path, &col_object, &col_path, error)
+      if (!_vol_json_element_object (columns, i, columns_path, &col_object, &col_path, error)
           || !read_column (col_object, col_path, series, error))
         return FALSE;
 
@@ -1935,7 +873,7 @@ read_one_series (JsonObject  *object,
 
       if (column != NULL && vol_series_get_column (series, column) == NULL)
         {
-          g_autofree char *axis_path = member_path (path, axes[i]);
+          g_autofree char *axis_path = _vol_json_member_path (path, axes[i]);
 
           g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                        _("“%s” is “%s”, which is not a column of this series"),
@@ -1960,22 +898,22 @@ read_summary (JsonObject  *object,
   guint count;
   double mean, stddev, min, max, median;
 
-  if (!read_string (object, path, "series", TRUE, &series_name, error)
-      || !read_string (object, path, "column", TRUE, &column_name, error)
-      || !read_string (object, path, "unit", FALSE, &unit, error)
-      || !read_uint (object, path, "count", &count, error)
-      || !read_double (object, path, "mean", NAN, &mean, error)
-      || !read_double (object, path, "stddev", NAN, &stddev, error)
-      || !read_double (object, path, "min", NAN, &min, error)
-      || !read_double (object, path, "max", NAN, &max, error)
-      || !read_double (object, path, "median", NAN, &median, error))
+  if (!_vol_json_read_string (object, path, "series", TRUE, &series_name, error)
+      || !_vol_json_read_string (object, path, "column", TRUE, &column_name, error)
+      || !_vol_json_read_string (object, path, "unit", FALSE, &unit, error)
+      || !_vol_json_read_uint (object, path, "count", &count, error)
+      || !_vol_json_read_double (object, path, "mean", NAN, &mean, error)
+      || !_vol_json_read_double (object, path, "stddev", NAN, &stddev, error)
+      || !_vol_json_read_double (object, path, "min", NAN, &min, error)
+      || !_vol_json_read_double (object, path, "max", NAN, &max, error)
+      || !_vol_json_read_double (object, path, "median", NAN, &median, error))
     return FALSE;
 
   /* vol_result_add_summary() only summarises what exists. */
   series = vol_result_get_series (result, series_name);
   if (series == NULL)
     {
-      g_autofree char *field = member_path (path, "series");
+      g_autofree char *field = _vol_json_member_path (path, "series");
 
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                    _("“%s” is “%s”, which is not a series of this result"),
@@ -1984,7 +922,7 @@ read_summary (JsonObject  *object,
     }
   if (vol_series_get_column (series, column_name) == NULL)
     {
-      g_autofree char *field = member_path (path, "column");
+      g_autofree char *field = _vol_json_member_path (path, "column");
 
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                    _("“%s” is “%s”, which is not a column of series “%s”"),
@@ -2018,10 +956,10 @@ read_figure (JsonObject  *object,
   g_autofree char *unit = NULL;
   double value;
 
-  if (!read_string (object, path, "name", TRUE, &name, error)
-      || !read_string (object, path, "title", FALSE, &title, error)
-      || !read_string (object, path, "unit", FALSE, &unit, error)
-      || !read_double (object, path, "value", NAN, &value, error))
+  if (!_vol_json_read_string (object, path, "name", TRUE, &name, error)
+      || !_vol_json_read_string (object, path, "title", FALSE, &title, error)
+      || !_vol_json_read_string (object, path, "unit", FALSE, &unit, error)
+      || !_vol_json_read_double (object, path, "value", NAN, &value, error))
     return FALSE;
   vol_result_add_figure (result, name, title, unit, value);
   return TRUE;
@@ -2042,7 +980,7 @@ read_list (JsonObject       *root,
 {
   JsonArray *array;
 
-  if (!read_array (root, "", key, required, &array, error))
+  if (!_vol_json_read_array (root, "", key, required, &array, error))
     return FALSE;
   if (array == NULL)
     return TRUE;
@@ -2052,7 +990,7 @@ read_list (JsonObject       *root,
       JsonObject *object;
       g_autofree char *path = NULL;
 
-      if (!element_object (array, i, key, &object, &path, error)
+      if (!_vol_json_element_object (array, i, key, &object, &path, error)
           || !read_element (object, path, result, error))
         return FALSE;
     }
@@ -2062,10 +1000,10 @@ read_list (JsonObject       *root,
 /* The "format" and "version" checks, in that order: a file that is not
  * ours gets FORMAT, one from the future VERSION, before any field is read. */
 static gboolean
-check_format (JsonNode          *root_node,
-              const ScanReport  *report,
-              gint64            *version,
-              GError           **error)
+check_format (JsonNode                 *root_node,
+              const VolJsonScanReport  *report,
+              gint64                   *version,
+              GError                  **error)
 {
   JsonObject *root;
   JsonNode *node;
@@ -2079,7 +1017,7 @@ check_format (JsonNode          *root_node,
   root = json_node_get_object (root_node);
 
   node = json_object_get_member (root, "format");
-  if (node == NULL || !node_is (node, G_TYPE_STRING))
+  if (node == NULL || !_vol_json_node_is (node, G_TYPE_STRING))
     {
       if (json_object_has_member (root, "fio version"))
         g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
@@ -2100,14 +1038,14 @@ check_format (JsonNode          *root_node,
   node = json_object_get_member (root, "version");
   /* json-glib would have wrapped it, to anything. */
   if (g_strcmp0 (report->overflow_path, "version") == 0)
-    return field_error (error, PROBLEM_OUT_OF_RANGE, "", "version");
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_OUT_OF_RANGE, "", "version");
   if (node == NULL)
-    return field_error (error, PROBLEM_MISSING, "", "version");
-  if (!node_is (node, G_TYPE_INT64))
-    return field_error (error, PROBLEM_NOT_INTEGER, "", "version");
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_MISSING, "", "version");
+  if (!_vol_json_node_is (node, G_TYPE_INT64))
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_INTEGER, "", "version");
   *version = json_node_get_int (node);
   if (*version < 1)
-    return field_error (error, PROBLEM_NOT_POSITIVE, "", "version");
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_POSITIVE, "", "version");
   if (*version > VOL_RESULT_FORMAT_VERSION)
     {
       g_autofree char *found = g_strdup_printf ("%" G_GINT64_FORMAT, *version);
@@ -2121,9 +1059,9 @@ check_format (JsonNode          *root_node,
 }
 
 static VolResult *
-result_from_json (JsonNode          *root_node,
-                  const ScanReport  *report,
-                  GError           **error)
+result_from_json (JsonNode                 *root_node,
+                  const VolJsonScanReport  *report,
+                  GError                  **error)
 {
   g_autoptr(VolResult) result = NULL;
   g_autofree char *created_text = NULL;
@@ -2147,33 +1085,35 @@ result_from_json (JsonNode          *root_node,
     }
 
   root = json_node_get_object (root_node);
-  if (!read_object (root, "", "test", TRUE, &test, error)
-      || !read_string (test, "test", "kind", TRUE, &kind, error))
+  if (!_vol_json_read_object (root, "", "test", TRUE, &test, error)
+      || !_vol_json_read_string (test, "test", "kind", TRUE, &kind, error))
     return NULL;
   if (kind[0] == '\0')
     {
-      field_error (error, PROBLEM_EMPTY, "test", "kind");
+      _vol_json_field_error (error, VOL_JSON_PROBLEM_EMPTY, "test", "kind");
       return NULL;
     }
   result = vol_result_new (kind);
   result->version = (int) version;
 
-  if (!read_string (root, "", "created", TRUE, &created_text, error))
+  if (!_vol_json_read_string (root, "", "created", TRUE, &created_text, error))
     return NULL;
   utc = g_time_zone_new_utc ();
   created = g_date_time_new_from_iso8601 (created_text, utc);
   if (created == NULL)
     {
-      field_error (error, PROBLEM_NOT_DATE, "", "created");
+      _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_DATE, "", "created");
       return NULL;
     }
   g_date_time_unref (result->created);
   result->created = g_date_time_to_utc (created);
 
-  if (!read_object (root, "", "app", FALSE, &app, error)
-      || (app != NULL && !read_string (app, "app", "name", FALSE, &result->app_name, error))
-      || (app != NULL && !read_string (app, "app", "version", FALSE, &result->app_version, error))
-      || !read_string (root, "", "label", FALSE, &result->label, error)
+  if (!_vol_json_read_object (root, "", "app", FALSE, &app, error)
+      || (app != NULL && !_vol_json_read_string (app, "app", "name", FALSE,
+                                                 &result->app_name, error))
+      || (app != NULL && !_vol_json_read_string (app, "app", "version", FALSE,
+                                                 &result->app_version, error))
+      || !_vol_json_read_string (root, "", "label", FALSE, &result->label, error)
       || !read_host (root, &result->host, error)
       || !read_target (root, &result->target, error)
       || !read_test (test, result, error)
@@ -2222,7 +1162,7 @@ vol_result_load_from_data (const char  *data,
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
-  g_auto(ScanReport) report = { NULL, NULL, -1 };
+  g_auto(VolJsonScanReport) report = { NULL, NULL, -1 };
   gsize size;
   gsize parse_size;
 
@@ -2234,7 +1174,7 @@ vol_result_load_from_data (const char  *data,
   if (!check_size (size, error))
     return NULL;
 
-  if (!scan_json (data, size, &report, error))
+  if (!vol_json_scan (data, size, &report, error))
     return NULL;
 
   /* Only the first document goes to json-glib: given two, it parses both
@@ -2245,7 +1185,7 @@ vol_result_load_from_data (const char  *data,
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, parse_size > 0 ? data : "", (gssize) parse_size, &json_error))
     {
-      set_parse_error (error, json_error);
+      vol_json_scan_set_parse_error (error, json_error);
       return NULL;
     }
   if (json_parser_get_root (parser) == NULL)
@@ -2258,7 +1198,7 @@ vol_result_load_from_data (const char  *data,
     {
       guint line, column;
 
-      offset_to_line_column (data, (gsize) report.trailing, &line, &column);
+      vol_json_scan_line_column (data, (gsize) report.trailing, &line, &column);
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
                    _("not valid JSON: line %u, column %u: more text after the end of the document"),
                    line, column);

@@ -1,0 +1,389 @@
+/* vol-json-scan.c — the strict lexer run before json-glib's parser
+ *
+ * See vol-json-scan.h for why. The scan is one pass over the raw bytes with
+ * a fixed stack of frames, so no input can make it recurse or allocate
+ * without bound.
+ */
+#define G_LOG_DOMAIN "vol-json-scan"
+
+#include "vol-json-scan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-error.h"
+
+/* The result format nests 6 levels deep (series[i].columns[j].values);
+ * the margin is for its future versions, the limit for json-glib's
+ * recursion. */
+#define MAX_DEPTH 64
+
+typedef struct
+{
+  gboolean is_object;
+  gboolean expecting_key;
+  gsize    key_start;   /* offset of the current key's text */
+  gsize    key_len;
+  guint    index;       /* arrays: the current element */
+} ScanFrame;
+
+/**
+ * vol_json_scan_report_clear:
+ * @report: a report filled in by vol_json_scan()
+ *
+ * Frees what @report holds, leaving its pointers %NULL; @report itself is
+ * the caller's (usually on the stack, with g_auto()). Any thread.
+ */
+void
+vol_json_scan_report_clear (VolJsonScanReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  g_clear_pointer (&report->overflow_path, g_free);
+  g_clear_pointer (&report->overflow_text, g_free);
+}
+
+/**
+ * vol_json_scan_line_column:
+ * @data: the text
+ * @offset: a byte offset into @data
+ * @line: (out): the line of @offset, from 1
+ * @column: (out): its column in characters, from 1
+ *
+ * Where @offset is, the way an editor counts, for messages. Any thread.
+ */
+void
+vol_json_scan_line_column (const char *data,
+                           gsize       offset,
+                           guint      *line,
+                           guint      *column)
+{
+  const char *line_start = data;
+
+  g_return_if_fail (data != NULL || offset == 0);
+  g_return_if_fail (line != NULL && column != NULL);
+
+  *line = 1;
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n')
+      {
+        (*line)++;
+        line_start = data + i + 1;
+      }
+  *column = (guint) g_utf8_strlen (line_start, data + offset - line_start) + 1;
+}
+
+static char *
+scan_path (const char      *data,
+           const ScanFrame *frames,
+           guint            depth)
+{
+  GString *path = g_string_new (NULL);
+
+  for (guint i = 0; i < depth; i++)
+    {
+      if (frames[i].is_object)
+        {
+          if (path->len > 0)
+            g_string_append_c (path, '.');
+          g_string_append_len (path, data + frames[i].key_start, frames[i].key_len);
+        }
+      else
+        g_string_append_printf (path, "[%u]", frames[i].index);
+    }
+  return g_string_free (path, FALSE);
+}
+
+static gboolean
+is_token_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '-' || c == '+' || c == '.';
+}
+
+static gboolean
+is_json_word (const char *token,
+              gsize       length)
+{
+  return (length == 4 && memcmp (token, "true", 4) == 0)
+         || (length == 5 && memcmp (token, "false", 5) == 0)
+         || (length == 4 && memcmp (token, "null", 4) == 0);
+}
+
+/* The JSON number grammar exactly: json-glib also takes 0x10, 01 and +1. */
+static gboolean
+is_json_number (const char *token,
+                gsize       length,
+                gboolean   *integer)
+{
+  gsize p = 0;
+
+  *integer = TRUE;
+  if (p < length && token[p] == '-')
+    p++;
+  if (p < length && token[p] == '0')
+    p++;
+  else if (p < length && token[p] >= '1' && token[p] <= '9')
+    while (p < length && g_ascii_isdigit (token[p]))
+      p++;
+  else
+    return FALSE;
+
+  if (p < length && token[p] == '.')
+    {
+      *integer = FALSE;
+      p++;
+      if (p >= length || !g_ascii_isdigit (token[p]))
+        return FALSE;
+      while (p < length && g_ascii_isdigit (token[p]))
+        p++;
+    }
+  if (p < length && (token[p] == 'e' || token[p] == 'E'))
+    {
+      *integer = FALSE;
+      p++;
+      if (p < length && (token[p] == '+' || token[p] == '-'))
+        p++;
+      if (p >= length || !g_ascii_isdigit (token[p]))
+        return FALSE;
+      while (p < length && g_ascii_isdigit (token[p]))
+        p++;
+    }
+  return p == length;
+}
+
+/**
+ * vol_json_scan:
+ * @data: JSON text
+ * @length: its length in bytes
+ * @report: a report whose pointers are %NULL; on return it holds what to
+ *   check after the parse. Clear it with vol_json_scan_report_clear().
+ * @error: return location for a #VOL_RESULT_ERROR_PARSE
+ *
+ * A lexer as strict as JSON itself, run before json-glib's parser, which
+ * in 1.6 overflows its stack on deep nesting, accepts comments, single
+ * quotes and hexadecimal numbers, and wraps integers past 64 bits without a
+ * word (vol-json-scan.h has the details). It refuses what would crash or
+ * fool the parser: nesting deeper than 64 levels, and any byte outside
+ * strings that JSON does not allow (comments and single quotes would
+ * otherwise hide brackets from this count). It notes in @report, for
+ * after the parse, the first integer beyond 64 bits (with its field path,
+ * such as "series[0].columns[1].values[3]") and where text after the end of
+ * the document starts. Other mistakes, such as an unbalanced bracket or a
+ * missing comma, are left to json-glib, which says where. Pure; any thread.
+ *
+ * Returns: %FALSE with @error set if the text must not be parsed
+ */
+gboolean
+vol_json_scan (const char         *data,
+               gsize               length,
+               VolJsonScanReport  *report,
+               GError            **error)
+{
+  ScanFrame frames[MAX_DEPTH];
+  guint depth = 0;
+  gboolean in_string = FALSE;
+  gboolean escaped = FALSE;
+  gboolean capturing_key = FALSE;
+  gboolean done = FALSE;
+  gsize i = 0;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  report->trailing = -1;
+
+  /* json-glib skips a UTF-8 byte order mark; so does this. */
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+
+  for (; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (c == '\\')
+            escaped = TRUE;
+          else if (c == '"')
+            {
+              in_string = FALSE;
+              if (capturing_key)
+                {
+                  frames[depth - 1].key_len = i - frames[depth - 1].key_start;
+                  capturing_key = FALSE;
+                }
+              if (depth == 0)
+                done = TRUE;
+            }
+          continue;
+        }
+
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        continue;
+
+      if (done)
+        {
+          report->trailing = (gssize) i;
+          return TRUE;
+        }
+
+      switch (c)
+        {
+        case '"':
+          in_string = TRUE;
+          if (depth > 0 && frames[depth - 1].is_object && frames[depth - 1].expecting_key)
+            {
+              frames[depth - 1].key_start = i + 1;
+              frames[depth - 1].key_len = 0;
+              capturing_key = TRUE;
+            }
+          break;
+
+        case '{':
+        case '[':
+          if (depth == MAX_DEPTH)
+            {
+              guint line, column;
+
+              vol_json_scan_line_column (data, i, &line, &column);
+              g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                           _("not valid JSON: line %u, column %u: nested more than %d levels deep"),
+                           line, column, MAX_DEPTH);
+              return FALSE;
+            }
+          frames[depth].is_object = (c == '{');
+          frames[depth].expecting_key = TRUE;
+          frames[depth].key_start = 0;
+          frames[depth].key_len = 0;
+          frames[depth].index = 0;
+          depth++;
+          break;
+
+        case '}':
+        case ']':
+          /* Unbalanced: json-glib will say where. */
+          if (depth == 0)
+            return TRUE;
+          depth--;
+          if (depth == 0)
+            done = TRUE;
+          break;
+
+        case ':':
+          if (depth > 0 && frames[depth - 1].is_object)
+            frames[depth - 1].expecting_key = FALSE;
+          break;
+
+        case ',':
+          if (depth > 0)
+            {
+              if (frames[depth - 1].is_object)
+                frames[depth - 1].expecting_key = TRUE;
+              else
+                frames[depth - 1].index++;
+            }
+          break;
+
+        default:
+          if (is_token_char (c))
+            {
+              gsize start = i;
+              gboolean integer = FALSE;
+
+              while (i < length && is_token_char (data[i]))
+                i++;
+
+              if (!is_json_word (data + start, i - start)
+                  && !is_json_number (data + start, i - start, &integer))
+                {
+                  guint line, column;
+
+                  vol_json_scan_line_column (data, start, &line, &column);
+                  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                               _("not valid JSON: line %u, column %u: unexpected “%.*s”"),
+                               line, column, (int) MIN (i - start, 40), data + start);
+                  return FALSE;
+                }
+
+              /* 18 digits always fit in a gint64; json-glib wraps the rest
+               * without a word (99999999999999999999999 reads as -1). */
+              if (integer && i - start >= 19 && report->overflow_path == NULL)
+                {
+                  g_autofree char *token = g_strndup (data + start, i - start);
+
+                  if (!g_ascii_string_to_signed (token, 10, G_MININT64, G_MAXINT64, NULL, NULL))
+                    {
+                      report->overflow_path = scan_path (data, frames, depth);
+                      report->overflow_text = g_steal_pointer (&token);
+                    }
+                }
+              i--;
+              if (depth == 0)
+                done = TRUE;
+            }
+          else
+            {
+              guint line, column;
+              gunichar u = g_utf8_get_char_validated (data + i, (gssize) (length - i));
+
+              vol_json_scan_line_column (data, i, &line, &column);
+              if (u == (gunichar) -1 || u == (gunichar) -2)
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                             _("not valid JSON: line %u, column %u: not UTF-8 text"),
+                             line, column);
+              else if (g_unichar_isgraph (u))
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                             _("not valid JSON: line %u, column %u: unexpected character “%.*s”"),
+                             line, column, (int) g_utf8_skip[(guchar) c], data + i);
+              else
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                             _("not valid JSON: line %u, column %u: unexpected character U+%04X"),
+                             line, column, u);
+              return FALSE;
+            }
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * vol_json_scan_set_parse_error:
+ * @error: return location for a #VOL_RESULT_ERROR_PARSE
+ * @json_error: the error json_parser_load_from_data() gave
+ *
+ * json-glib says "<data>:3:14: Parse error: unexpected ..."; this keeps its
+ * position and reason and drops the placeholder file name, so its messages
+ * read like vol_json_scan()'s. Any thread.
+ */
+void
+vol_json_scan_set_parse_error (GError       **error,
+                               const GError  *json_error)
+{
+  const char *text;
+  guint line = 0, column = 0;
+  int consumed = 0;
+
+  g_return_if_fail (json_error != NULL);
+
+  text = json_error->message;
+  if (g_str_has_prefix (text, "<data>:")
+      && sscanf (text + strlen ("<data>:"), "%u:%u: %n", &line, &column, &consumed) == 2
+      && consumed > 0)
+    {
+      const char *reason = text + strlen ("<data>:") + consumed;
+
+      if (g_str_has_prefix (reason, "Parse error: "))
+        reason += strlen ("Parse error: ");
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                   _("not valid JSON: line %u, column %u: %s"), line, column, reason);
+    }
+  else
+    g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                 _("not valid JSON: %s"), text);
+}
