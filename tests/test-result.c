@@ -1023,6 +1023,21 @@ test_save_replaces (void)
   remove_dir (dir);
 }
 
+/* A lone surrogate escape must not become invalid UTF-8 in memory. */
+static void
+test_lone_surrogate (void)
+{
+  const char *data = "{\"format\":\"volumeter-result\",\"version\":1,\"created\":\"2026-11-29T23:10:00Z\","
+                     "\"label\":\"a\\ud800b\",\"test\":{\"kind\":\"fill\"},\"status\":{\"state\":\"complete\"},"
+                     "\"series\":[]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolResult) result = vol_result_load_from_data (data, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (g_utf8_validate (result->label, -1, NULL));
+  g_assert_true (g_str_has_prefix (result->label, "a"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1046,5 +1061,6 @@ main (int   argc,
   g_test_add_func ("/vol/result/unknown-fields", test_unknown_fields);
   g_test_add_func ("/vol/result/save-replaces", test_save_replaces);
 
+  g_test_add_func ("/vol/result/lone-surrogate", test_lone_surrogate);
   return g_test_run ();
 }

@@ -146,7 +146,9 @@ _vol_json_read_string (JsonObject  *object,
     }
   if (!_vol_json_node_is (node, G_TYPE_STRING))
     return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_STRING, parent, key);
-  *out = g_strdup (json_node_get_string (node));
+  /* json-glib passes "\ud800" and other escapes of lone surrogates through
+   * as invalid UTF-8; nothing that displays a result should see those. */
+  *out = g_utf8_make_valid (json_node_get_string (node), -1);
   return TRUE;
 }
 
@@ -276,7 +278,10 @@ _vol_json_read_strv (JsonObject   *object,
                        _("“%s[%u]” must be a string"), path, i);
           return FALSE;
         }
-      g_strv_builder_add (builder, json_node_get_string (element));
+      {
+        g_autofree char *valid = g_utf8_make_valid (json_node_get_string (element), -1);
+        g_strv_builder_add (builder, valid);
+      }
     }
   *out = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
@@ -385,7 +390,7 @@ variant_from_node (JsonNode    *node,
         case G_TYPE_BOOLEAN:
           return g_variant_new_boolean (json_node_get_boolean (node));
         case G_TYPE_STRING:
-          return g_variant_new_string (json_node_get_string (node));
+          return g_variant_new_take_string (g_utf8_make_valid (json_node_get_string (node), -1));
         default:
           break;
         }
@@ -441,7 +446,8 @@ variant_from_node (JsonNode    *node,
         {
           g_variant_builder_init (&builder, G_VARIANT_TYPE ("as"));
           for (guint i = 0; i < n; i++)
-            g_variant_builder_add (&builder, "s", json_array_get_string_element (array, i));
+            g_variant_builder_add_value (&builder, g_variant_new_take_string (
+                                           g_utf8_make_valid (json_array_get_string_element (array, i), -1)));
           return g_variant_builder_end (&builder);
         }
       if (n_bool == n)
