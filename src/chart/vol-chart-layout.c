@@ -45,26 +45,45 @@ vol_nice_number (double   value,
 
 /**
  * vol_chart_format_number:
- * @step: the tick step, which decides the decimals
+ * @step: the tick step, which decides the precision
  *
- * "0.1", "50", "2.5", "4000": as many decimals as the step needs, no more,
- * and "0" rather than "-0".
+ * "0", "0.1", "50", "2.5", "0.25", "4000": rounded to the precision the
+ * step needs, then trailing zeros dropped, so each label has just the
+ * decimals its value needs ("0", "0.5", "1", "1.5") — and "0" rather than
+ * "-0" for a value that rounds to zero.
  */
 char *
 vol_chart_format_number (double value,
                          double step)
 {
   int decimals = 0;
+  char *text;
+  char *dot;
 
   if (step > 0 && step < 1)
     decimals = (int) ceil (-log10 (step) - 1e-9);
   /* 0.25 needs two decimals, log10 alone says one */
   if (step > 0 && decimals >= 0 && fabs (step * pow (10, decimals) - round (step * pow (10, decimals))) > 1e-6)
     decimals++;
-  decimals = CLAMP (decimals, 0, 9);
+  decimals = CLAMP (decimals, 0, 15);
   if (fabs (value) < step * 1e-9)
     value = 0;
-  return g_strdup_printf ("%.*f", decimals, value);
+  text = g_strdup_printf ("%.*f", decimals, value);
+
+  /* the locale's decimal point may be ',' */
+  dot = strpbrk (text, ".,");
+  if (dot != NULL)
+    {
+      char *end = text + strlen (text);
+      while (end > dot + 1 && end[-1] == '0')
+        *--end = '\0';
+      if (end == dot + 1)
+        *dot = '\0';
+    }
+  /* -0.04 at step 0.1 is "-0" by now */
+  if (strcmp (text, "-0") == 0)
+    memmove (text, text + 1, 2);
+  return text;
 }
 
 /**
@@ -119,7 +138,9 @@ axis_reset (VolAxis *axis)
  * @max_ticks: at most this many ticks (at least 2)
  *
  * The smallest nice step (1, 2, 2.5, 5 × 10^k) that covers [lo, hi] in at
- * most @max_ticks ticks; the range is widened to whole steps.
+ * most @max_ticks ticks; the range is widened to whole steps. Ticks are
+ * multiples of the step, so a range across 0 needs three at least: it
+ * gets three when @max_ticks is 2.
  */
 void
 vol_axis_init_linear (VolAxis *axis,
@@ -128,29 +149,34 @@ vol_axis_init_linear (VolAxis *axis,
                       guint    max_ticks)
 {
   static const double nice[] = { 1, 2, 2.5, 5 };
-  double step = 1, raw, magnitude;
-  gboolean found = FALSE;
+  double step = 1, raw, magnitude, fewest = INFINITY, target;
 
   axis_reset (axis);
   axis->log = FALSE;
   max_ticks = MAX (max_ticks, 2);
   if (!isfinite (lo) || !isfinite (hi))
     lo = 0, hi = 1;
-  if (hi <= lo)
+  /* one value (or two a rounding error apart) */
+  if (hi - lo <= fabs (lo) * 1e-12)
     hi = lo == 0 ? 1 : lo + fabs (lo) * 0.1;
 
-  raw = (hi - lo) / (max_ticks - 1);
+  target = lo < 0 && hi > 0 ? MAX (max_ticks, 3) : max_ticks;
+  raw = (hi - lo) / (target - 1);
   magnitude = pow (10, floor (log10 (raw)));
-  for (int k = 0; k < 3 && !found; k++)
-    for (guint i = 0; i < G_N_ELEMENTS (nice) && !found; i++)
+  /* Widening to whole steps can cost up to two more intervals than
+   * raw promises (99.9–100.1 in two ticks needs a step of 200), so look
+   * further up than the first step ≥ raw, and keep the step that gives
+   * the fewest ticks in case none fits. */
+  for (int k = 0; k < 40 && fewest > target; k++)
+    for (guint i = 0; i < G_N_ELEMENTS (nice) && fewest > target; i++)
       {
         double candidate = nice[i] * magnitude * pow (10, k);
         double first = floor (lo / candidate + 1e-9);
         double last = ceil (hi / candidate - 1e-9);
-        if (candidate >= raw * (1 - 1e-9) && last - first <= max_ticks - 1)
+        if (candidate >= raw * (1 - 1e-9) && last - first + 1 < fewest)
           {
             step = candidate;
-            found = TRUE;
+            fewest = last - first + 1;
           }
       }
 
@@ -193,7 +219,8 @@ vol_axis_init_log2 (VolAxis  *axis,
   if (last == first)
     last++;
   max_ticks = MAX (max_ticks, 2);
-  every = (last - first + (int) max_ticks - 1) / ((int) max_ticks - 1);
+  /* the smallest k with (last - first) / k intervals ≤ max_ticks - 1 */
+  every = (last - first + (int) max_ticks - 2) / ((int) max_ticks - 1);
   every = MAX (every, 1);
   axis->min = ldexp (1, first);
   axis->max = ldexp (1, last);
@@ -201,7 +228,8 @@ vol_axis_init_log2 (VolAxis  *axis,
   for (int e = first; e <= last; e += every)
     {
       double v = ldexp (1, e);
-      add_tick (axis, v, bytes ? vol_chart_format_bytes (v) : g_strdup_printf ("%.0f", v));
+      /* %.17g: a power of two is exact in decimal, 0.125 stays 0.125 */
+      add_tick (axis, v, bytes ? vol_chart_format_bytes (v) : g_strdup_printf ("%.17g", v));
     }
 }
 
@@ -346,16 +374,76 @@ widest_tick (const Measurer *m,
   return widest;
 }
 
-/* Does the rectangle (pixels) cover any drawn data of the chart? */
+/* Does the segment (x0, y0)–(x1, y1) pass through @r? (Liang–Barsky
+ * clipping: the segment is inside every edge's half-plane for some t.) */
+static gboolean
+segment_crosses (double         x0,
+                 double         y0,
+                 double         x1,
+                 double         y1,
+                 const VolRect *r)
+{
+  double t0 = 0, t1 = 1;
+  const double p[4] = { x0 - x1, x1 - x0, y0 - y1, y1 - y0 };
+  const double q[4] = { x0 - r->x, r->x + r->width - x0, y0 - r->y, r->y + r->height - y0 };
+
+  for (guint i = 0; i < 4; i++)
+    {
+      double t;
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;   /* parallel to this edge and outside it */
+          continue;
+        }
+      t = q[i] / p[i];
+      if (p[i] < 0)
+        t0 = MAX (t0, t);
+      else
+        t1 = MIN (t1, t);
+      if (t0 > t1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* First index with x[i] > value (@after) or x[i] >= value, in sorted @x. */
+static guint
+bisect (const double *x,
+        guint         n,
+        double        value,
+        gboolean      after)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (after ? x[mid] <= value : x[mid] < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Does the rectangle (pixels) cover any drawn data of the chart? A line
+ * is drawn between samples, so the segments count, not only the samples:
+ * two samples at the plot's ends make a line through both top corners. */
 static gboolean
 covers_data (const VolChartLayout *layout,
              const VolChart       *chart,
              const VolRect        *r)
 {
+  /* the line's width, the sample dots' radius */
+  const VolRect padded = { r->x - 4, r->y - 4, r->width + 8, r->height + 8 };
+
   for (guint s = 0; s < chart->series->len; s++)
     {
       VolChartSeries *series = g_ptr_array_index (chart->series, s);
       guint n = series->x->len;
+      const double *xs = (const double *) series->x->data;
+      const double *ys = (const double *) series->y->data;
 
       if (chart->kind == VOL_CHART_KIND_BARS || chart->kind == VOL_CHART_KIND_ITERATIONS)
         {
@@ -363,8 +451,8 @@ covers_data (const VolChartLayout *layout,
           double slot = layout->plot.width / MAX (vol_chart_get_n_categories (chart), 1);
           for (guint i = 0; i < n; i++)
             {
-              double cx = vol_chart_layout_x_to_pixel (layout, g_array_index (series->x, double, i));
-              double top = vol_chart_layout_y_to_pixel (layout, g_array_index (series->y, double, i));
+              double cx = vol_chart_layout_x_to_pixel (layout, xs[i]);
+              double top = vol_chart_layout_y_to_pixel (layout, ys[i]);
               if (cx + slot / 2 >= r->x && cx - slot / 2 <= r->x + r->width
                   && top - 14 <= r->y + r->height)
                 return TRUE;
@@ -382,36 +470,53 @@ covers_data (const VolChartLayout *layout,
         }
 
       if (series->pyramid == NULL && n > 64)
-        series->pyramid = vol_chart_pyramid_new ((double *) series->x->data, (double *) series->y->data, n);
+        series->pyramid = vol_chart_pyramid_new (xs, ys, n);
       if (series->pyramid)
         {
+          /* Sorted and long: the samples over the rectangle's columns and
+           * one more on each side (the lines into the rectangle), whose
+           * y range bounds every segment between them. */
           double lo, hi;
-          guint first = 0, end = n;
-          double x0 = vol_chart_layout_pixel_to_x (layout, r->x - 4);
-          double x1 = vol_chart_layout_pixel_to_x (layout, r->x + r->width + 4);
-          while (first < n && g_array_index (series->x, double, first) < x0)
-            first++;
-          while (end > first && g_array_index (series->x, double, end - 1) > x1)
-            end--;
+          double x0 = vol_chart_layout_pixel_to_x (layout, padded.x);
+          double x1 = vol_chart_layout_pixel_to_x (layout, padded.x + padded.width);
+          guint first = bisect (xs, n, x0, FALSE);
+          guint end = bisect (xs, n, x1, TRUE);
+
+          first = first > 0 ? first - 1 : 0;
+          end = MIN (end + 1, n);
           if (first < end && vol_chart_pyramid_range (series->pyramid, first, end, &lo, &hi)
-              && vol_chart_layout_y_to_pixel (layout, lo) + 4 >= r->y
-              && vol_chart_layout_y_to_pixel (layout, hi) - 4 <= r->y + r->height)
+              && vol_chart_layout_y_to_pixel (layout, lo) >= padded.y
+              && vol_chart_layout_y_to_pixel (layout, hi) <= padded.y + padded.height)
             return TRUE;
           continue;
         }
-      for (guint i = 0; i < n; i++)
-        {
-          double px = vol_chart_layout_x_to_pixel (layout, g_array_index (series->x, double, i));
-          double py = vol_chart_layout_y_to_pixel (layout, g_array_index (series->y, double, i));
-          if (px >= r->x - 4 && px <= r->x + r->width + 4 && py >= r->y - 4 && py <= r->y + r->height + 4)
-            return TRUE;
-        }
+
+      {
+        double px = NAN, py = NAN;
+        for (guint i = 0; i < n; i++)
+          {
+            double x = vol_chart_layout_x_to_pixel (layout, xs[i]);
+            double y = vol_chart_layout_y_to_pixel (layout, ys[i]);
+            if (!isfinite (x) || !isfinite (y))
+              {
+                /* a missing sample lifts the pen, as the renderer does */
+                px = py = NAN;
+                continue;
+              }
+            if (x >= padded.x && x <= padded.x + padded.width && y >= padded.y && y <= padded.y + padded.height)
+              return TRUE;
+            if (isfinite (px) && segment_crosses (px, py, x, y, &padded))
+              return TRUE;
+            px = x;
+            py = y;
+          }
+      }
     }
   for (guint i = 0; i < chart->markers->len; i++)
     {
       const VolChartMarker *marker = g_ptr_array_index (chart->markers, i);
       double px = vol_chart_layout_x_to_pixel (layout, marker->x);
-      if (px >= r->x - 4 && px <= r->x + r->width + 4)
+      if (px >= padded.x && px <= padded.x + padded.width)
         return TRUE;
     }
   return FALSE;
@@ -425,18 +530,23 @@ measure_legend (const Measurer *m,
                 double         *row_height)
 {
   double widest = 0, h = 0;
+  guint rows = 0;
 
+  /* an unnamed series has no entry (the renderer skips it) */
   for (guint i = 0; i < chart->series->len; i++)
     {
       const VolChartSeries *series = g_ptr_array_index (chart->series, i);
       double w, th;
+      if (series->name == NULL)
+        continue;
       measure (m, series->name, VOL_CHART_FONT_LEGEND, &w, &th);
       widest = MAX (widest, w);
       h = MAX (h, th);
+      rows++;
     }
   *row_height = h + 6;
   *width = widest + 36;   /* swatch, gaps, padding */
-  *height = chart->series->len * *row_height + 10;
+  *height = rows * *row_height + 10;
 }
 
 /* The vertical pass: everything but the plot's left edge. */
@@ -534,7 +644,10 @@ vol_chart_layout_new (const VolChart *chart,
     measure_legend (&m, chart, &legend_w, &legend_h, &layout->legend_row_height);
   layout->legend_place = n_named > 0 ? VOL_LEGEND_TOP_RIGHT : VOL_LEGEND_NONE;
 
-  for (int pass = 0; pass < 4; pass++)
+  /* Each pass that goes round again changes something that only ever
+   * goes one way (labels turned, legend moved above), so this ends; the
+   * bound is a guard. */
+  for (int pass = 0; pass < 8; pass++)
     {
       double above = layout->legend_place == VOL_LEGEND_ABOVE ? layout->legend_row_height + 6 : 0;
       guint y_ticks, x_ticks;
@@ -557,15 +670,37 @@ vol_chart_layout_new (const VolChart *chart,
       /* category labels wider than their slot are drawn at 45° */
       if (is_category_chart (chart) && layout->x_axis.ticks->len > 0)
         {
-          double slot = layout->plot.width / layout->x_axis.ticks->len;
+          guint n = layout->x_axis.ticks->len;
+          double slot = layout->plot.width / n;
           double widest = widest_tick (&m, &layout->x_axis, &tick_h);
-          gboolean rotate = widest > slot - 6;
+          /* once turned, they stay turned: a narrower plot would not untangle them */
+          gboolean rotate = layout->rotate_x_labels || widest > slot - 6;
           double needed = rotate ? (widest + tick_h) * G_SQRT2 / 2 : tick_h;
+
           if (rotate != layout->rotate_x_labels || fabs (needed - x_label_h) > 0.5)
             {
               layout->rotate_x_labels = rotate;
               x_label_h = needed;
               continue;   /* the plot's height changed: lay out again */
+            }
+
+          if (rotate)
+            {
+              /* A label turned 45° ends at its tick and hangs down to the
+               * left by (w + h/2)·√2/2, so the first ones can reach past
+               * the canvas' left edge: move the plot's left edge until
+               * each clears the margin. With R the plot's right edge,
+               * tick i is at x + (i + ½)(R − x)/n; solved for x. */
+              double right = width - MARGIN - 8;
+              double x = layout->plot.x;
+              for (guint i = 0; i < n; i++)
+                {
+                  double w, h, f = (i + 0.5) / n;
+                  measure (&m, g_array_index (layout->x_axis.ticks, VolTick, i).label, VOL_CHART_FONT_TICK, &w, &h);
+                  x = MAX (x, (MARGIN + (w + h / 2) * G_SQRT2 / 2 - f * right) / (1 - f));
+                }
+              layout->plot.x = x;
+              layout->plot.width = MAX (right - x, 20);
             }
         }
 

@@ -202,8 +202,11 @@ _vol_run_progress (VolRun     *run,
 
   g_mutex_lock (&self->lock);
   self->pending_phase = phase;
-  g_free (self->pending_text);
-  self->pending_text = g_strdup (text);
+  if (g_strcmp0 (self->pending_text, text) != 0)
+    {
+      g_free (self->pending_text);
+      self->pending_text = g_strdup (text);
+    }
   self->pending_item = item;
   self->pending_n_items = n_items;
   self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
