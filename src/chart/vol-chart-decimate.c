@@ -33,7 +33,10 @@ vol_chart_pyramid_new (const double *x,
 
   p = g_new0 (VolChartPyramid, 1);
   p->n = n;
-  p->x = g_memdup2 (x, sizeof (double) * MAX (n, 1));
+  /* MAX (n, 1): never a zero-size block, but copy only the n there are */
+  p->x = g_new0 (double, MAX (n, 1));
+  if (n > 0)
+    memcpy (p->x, x, sizeof (double) * n);
   p->n_levels = 1;
   for (len = n; len > 1; len = (len + 1) / 2)
     p->n_levels++;
@@ -42,7 +45,9 @@ vol_chart_pyramid_new (const double *x,
 
   /* Level 0 is the samples themselves; NaN never wins a comparison, so a
    * missing sample simply does not show. */
-  p->mins[0] = g_memdup2 (y, sizeof (double) * MAX (n, 1));
+  p->mins[0] = g_new0 (double, MAX (n, 1));
+  if (n > 0)
+    memcpy (p->mins[0], y, sizeof (double) * n);
   p->maxs[0] = p->mins[0];
   len = n;
   for (guint k = 1; k < p->n_levels; k++)

@@ -699,8 +699,10 @@ vol_chart_layout_new (const VolChart *chart,
                   measure (&m, g_array_index (layout->x_axis.ticks, VolTick, i).label, VOL_CHART_FONT_TICK, &w, &h);
                   x = MAX (x, (MARGIN + (w + h / 2) * G_SQRT2 / 2 - f * right) / (1 - f));
                 }
-              layout->plot.x = x;
-              layout->plot.width = MAX (right - x, 20);
+              /* labels too long for any plot: keep a sliver of plot on
+               * the canvas rather than push it off */
+              layout->plot.x = MIN (x, MAX (right - 20, layout->plot.x));
+              layout->plot.width = MAX (right - layout->plot.x, 20);
             }
         }
 
