@@ -41,17 +41,24 @@ fake_width (const char   *text,
 static void
 fake_measure (const char   *text,
               VolChartFont  font,
+              double        wrap_width,
               double       *width,
               double       *height,
               gpointer      user_data)
 {
   guint *calls = user_data;
+  double lines = 1;
 
   g_assert_nonnull (text);
   g_assert_cmpint (font, >=, 0);
   g_assert_cmpint (font, <, VOL_CHART_N_FONTS);
   *width = fake_width (text, font);
-  *height = 1.2 * fake_size[font];
+  if (wrap_width > 0 && *width > wrap_width)
+    {
+      lines = ceil (*width / wrap_width);
+      *width = wrap_width;
+    }
+  *height = 1.2 * fake_size[font] * lines;
   if (calls)
     (*calls)++;
 }

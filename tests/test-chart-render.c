@@ -612,7 +612,11 @@ test_log_dense (void)
 
   for (int x = (int) l->plot.x + 4; x < (int) (l->plot.x + l->plot.width) - 4; x += 9)
     {
-      double row = vol_chart_layout_y_to_pixel (l, 20 * (log2 (vol_chart_layout_pixel_to_x (l, x + 0.5)) - 8));
+      double row;
+      /* the axis ends on a labelled power of two, past the last sample */
+      if (vol_chart_layout_pixel_to_x (l, x + 1) > exp2 (24))
+        continue;
+      row = vol_chart_layout_y_to_pixel (l, 20 * (log2 (vol_chart_layout_pixel_to_x (l, x + 0.5)) - 8));
       g_autoptr(GArray) rows = rows_of_colour (&image, x, c);
       gboolean on_row = FALSE;
 
@@ -725,9 +729,9 @@ test_warnings (void)
           }
         banner_height[i] = image.layout->warnings.height;
       }
-  /* two warnings, two lines */
-  g_assert_cmpfloat (banner_height[3], >, banner_height[1] * 1.5);
-  g_assert_cmpfloat (banner_height[1], ==, banner_height[2]);
+  /* two warnings take the room of both (each may wrap onto more lines) */
+  g_assert_cmpfloat (banner_height[3], >, MAX (banner_height[1], banner_height[2]));
+  g_assert_cmpfloat (banner_height[3], >=, banner_height[1] + banner_height[2] - 12);
 }
 
 /* ---------------------------------------------------------------------- */

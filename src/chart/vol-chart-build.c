@@ -74,8 +74,10 @@ vol_chart_describe_target (const VolResult *result)
     }
   if (details->len > 0)
     {
+      g_autofree char *joined = NULL;
       g_ptr_array_add (details, NULL);
-      g_string_append_printf (s, " (%s)", g_strjoinv (", ", (char **) details->pdata));
+      joined = g_strjoinv (", ", (char **) details->pdata);
+      g_string_append_printf (s, " (%s)", joined);
     }
   if (t->fs_type)
     g_string_append_printf (s, ", %s", t->fs_type);
@@ -164,10 +166,17 @@ build_capacity (const VolResult       *result,
   chart->title = result->label
     ? g_strdup_printf (_("%s: throughput across the volume"), result->label)
     : g_strdup (_("Sequential throughput across the volume"));
-  chart->subtitle = g_strdup_printf (_("%s · %" G_GINT64_FORMAT " files × %s in %s chunks · %s · %s data"),
-                                     target, resolved_int (result, "files"), file_size, chunk,
-                                     result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT" : _("buffered"),
-                                     vol_data_pattern_to_string (result->pattern));
+  {
+    /* what is unknown (a result without resolved sizes) is left out */
+    GString *sub = g_string_new (target);
+    if (resolved_int (result, "files") > 0 && resolved_int (result, "file-size") > 0)
+      g_string_append_printf (sub, _(" · %" G_GINT64_FORMAT " files × %s"), resolved_int (result, "files"), file_size);
+    if (resolved_int (result, "chunk") > 0)
+      g_string_append_printf (sub, _(" in %s chunks"), chunk);
+    g_string_append_printf (sub, " · %s · %s", result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT" : _("buffered"),
+                            result->pattern == VOL_DATA_PATTERN_ZEROS ? _("zeros") : _("random data"));
+    chart->subtitle = g_string_free (sub, FALSE);
+  }
   chart->x_title = g_strdup (resolved_int (result, "capacity") > 0 || result->resolved == NULL
                              ? _("Position in the volume (% of capacity)")
                              : _("Position in the data written (%)"));

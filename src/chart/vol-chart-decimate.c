@@ -161,13 +161,35 @@ vol_chart_pyramid_query (const VolChartPyramid *p,
                          double                *mins,
                          double                *maxs)
 {
+  g_autofree double *edges = g_new (double, n_columns + 1);
   double width = (x1 - x0) / n_columns;
-  guint start = lower_bound (p->x, p->n, x0);
+
+  for (guint c = 0; c < n_columns; c++)
+    edges[c] = x0 + c * width;
+  edges[n_columns] = x1;
+  vol_chart_pyramid_query_edges (p, edges, n_columns, mins, maxs);
+}
+
+/**
+ * vol_chart_pyramid_query_edges:
+ * @edges: @n_columns + 1 ascending column boundaries in x
+ *
+ * Like vol_chart_pyramid_query() for columns of any widths: on a log axis
+ * equal pixel columns are unequal spans of x.
+ */
+void
+vol_chart_pyramid_query_edges (const VolChartPyramid *p,
+                               const double          *edges,
+                               guint                  n_columns,
+                               double                *mins,
+                               double                *maxs)
+{
+  guint start = lower_bound (p->x, p->n, edges[0]);
 
   for (guint c = 0; c < n_columns; c++)
     {
-      /* the last column includes x1 itself */
-      double edge = c + 1 == n_columns ? nextafter (x1, INFINITY) : x0 + (c + 1) * width;
+      /* the last column includes its right edge itself */
+      double edge = c + 1 == n_columns ? nextafter (edges[c + 1], INFINITY) : edges[c + 1];
       guint end = lower_bound (p->x, p->n, edge);
 
       if (end <= start || !vol_chart_pyramid_range (p, start, end, &mins[c], &maxs[c]))

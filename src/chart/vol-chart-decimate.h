@@ -24,6 +24,11 @@ void             vol_chart_pyramid_query (const VolChartPyramid *pyramid,
                                           guint                  n_columns,
                                           double                *mins,
                                           double                *maxs);
+void             vol_chart_pyramid_query_edges (const VolChartPyramid *pyramid,
+                                                const double          *edges,
+                                                guint                  n_columns,
+                                                double                *mins,
+                                                double                *maxs);
 gboolean         vol_chart_pyramid_range (const VolChartPyramid *pyramid,
                                           guint                  first,
                                           guint                  end,

@@ -222,6 +222,8 @@ vol_axis_init_log2 (VolAxis  *axis,
   /* the smallest k with (last - first) / k intervals ≤ max_ticks - 1 */
   every = (last - first + (int) max_ticks - 2) / ((int) max_ticks - 1);
   every = MAX (every, 1);
+  /* end the axis on a labelled tick, not a power past the last label */
+  last = first + (last - first + every - 1) / every * every;
   axis->min = ldexp (1, first);
   axis->max = ldexp (1, last);
   axis->step = ldexp (1, every);
@@ -300,7 +302,21 @@ measure (const Measurer *m,
 {
   *w = *h = 0;
   if (text && *text)
-    m->measure (text, font, w, h, m->data);
+    m->measure (text, font, 0, w, h, m->data);
+}
+
+/* Text that must be read whole (subtitles, warnings) wraps, never ellipsizes. */
+static void
+measure_wrapped (const Measurer *m,
+                 const char     *text,
+                 VolChartFont    font,
+                 double          wrap_width,
+                 double         *w,
+                 double         *h)
+{
+  *w = *h = 0;
+  if (text && *text)
+    m->measure (text, font, MAX (wrap_width, 40), w, h, m->data);
 }
 
 static gboolean
@@ -430,8 +446,8 @@ bisect (const double *x,
 /* Does the rectangle (pixels) cover any drawn data of the chart? A line
  * is drawn between samples, so the segments count, not only the samples:
  * two samples at the plot's ends make a line through both top corners. */
-static gboolean
-covers_data (const VolChartLayout *layout,
+gboolean
+vol_chart_layout_covers_data (const VolChartLayout *layout,
              const VolChart       *chart,
              const VolRect        *r)
 {
@@ -549,6 +565,34 @@ measure_legend (const Measurer *m,
   *height = rows * *row_height + 10;
 }
 
+/* Legend entries side by side above the plot, flowing onto as many rows
+ * as the width needs (the renderer flows them the same way). */
+static guint
+legend_above_rows (const Measurer *m,
+                   const VolChart *chart,
+                   double          width)
+{
+  double x = 0, w, h;
+  guint rows = 1;
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      double entry;
+      if (series->name == NULL)
+        continue;
+      measure (m, series->name, VOL_CHART_FONT_LEGEND, &w, &h);
+      entry = VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
+      if (x > 0 && x + entry > width)
+        {
+          rows++;
+          x = 0;
+        }
+      x += entry;
+    }
+  return rows;
+}
+
 /* The vertical pass: everything but the plot's left edge. */
 static void
 layout_vertical (VolChartLayout *layout,
@@ -563,7 +607,16 @@ layout_vertical (VolChartLayout *layout,
   measure (m, chart->title, VOL_CHART_FONT_TITLE, &w, &h);
   layout->title = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
   y += h + (h > 0 ? 4 : 0);
-  measure (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, &w, &h);
+  /* the subtitle wraps onto a second line, then is cut: the plot needs
+   * the room more than the subtitle's tail (the full text is in the
+   * SVG's description and the CSV) */
+  {
+    double one_w, one_h;
+    measure (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, &one_w, &one_h);
+    measure_wrapped (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, layout->width - 2 * MARGIN, &w, &h);
+    layout->subtitle_lines = layout->height >= 400 ? 2 : 1;
+    h = MIN (h, layout->subtitle_lines * one_h);
+  }
   layout->subtitle = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
   y += h + GAP;
 
@@ -572,7 +625,8 @@ layout_vertical (VolChartLayout *layout,
       double total = 0;
       for (guint i = 0; i < chart->warnings->len; i++)
         {
-          measure (m, g_ptr_array_index (chart->warnings, i), VOL_CHART_FONT_WARNING, &w, &h);
+          g_autofree char *line = g_strdup_printf ("⚠ %s", (char *) g_ptr_array_index (chart->warnings, i));
+          measure_wrapped (m, line, VOL_CHART_FONT_WARNING, layout->width - 2 * MARGIN - 20, &w, &h);
           total += h + 4;
         }
       layout->warnings = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, total + 8 };
@@ -649,7 +703,8 @@ vol_chart_layout_new (const VolChart *chart,
    * bound is a guard. */
   for (int pass = 0; pass < 8; pass++)
     {
-      double above = layout->legend_place == VOL_LEGEND_ABOVE ? layout->legend_row_height + 6 : 0;
+      double above = layout->legend_place == VOL_LEGEND_ABOVE
+                     ? legend_above_rows (&m, chart, width - 2 * MARGIN) * layout->legend_row_height + 6 : 0;
       guint y_ticks, x_ticks;
 
       layout_vertical (layout, chart, &m, above, x_label_h);
@@ -722,7 +777,7 @@ vol_chart_layout_new (const VolChart *chart,
                 top ? p->y + 8 : p->y + p->height - legend_h - 8,
                 legend_w, legend_h,
               };
-              if (legend_w < p->width - 16 && legend_h < p->height - 16 && !covers_data (layout, chart, &r))
+              if (legend_w < p->width - 16 && legend_h < p->height - 16 && !vol_chart_layout_covers_data (layout, chart, &r))
                 {
                   layout->legend = r;
                   layout->legend_place = corners[i];
@@ -740,8 +795,13 @@ vol_chart_layout_new (const VolChart *chart,
     }
 
   if (layout->legend_place == VOL_LEGEND_ABOVE)
-    layout->legend = (VolRect) { layout->plot.x, layout->legend.y, layout->plot.width,
-                                 layout->legend_row_height + 6 };
+    layout->legend = (VolRect) { MARGIN, layout->legend.y, width - 2 * MARGIN,
+                                 legend_above_rows (&m, chart, width - 2 * MARGIN) * layout->legend_row_height + 6 };
+  /* the y title sits just left of the tick labels, wherever the plot's
+   * left edge ended up */
+  tick_w = widest_tick (&m, &layout->y_axis, &tick_h);
+  measure (&m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
+  layout->y_title_x = MAX (layout->plot.x - 8 - tick_w - GAP - axis_title_h / 2, MARGIN + axis_title_h / 2);
   layout->table.x = layout->plot.x;
   layout->table.width = layout->plot.width;
   return layout;

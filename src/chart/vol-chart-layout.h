@@ -18,6 +18,11 @@ typedef struct
   double x, y, width, height;
 } VolRect;
 
+/* Legend geometry shared by layout and renderer: swatch plus gap before
+ * the name, and space after an entry when entries sit side by side. */
+#define VOL_CHART_LEGEND_SWATCH 22.0
+#define VOL_CHART_LEGEND_SPACING 18.0
+
 typedef struct
 {
   double  value;
@@ -43,9 +48,11 @@ typedef enum
   VOL_LEGEND_NONE,       /* one unnamed series: nothing to tell apart */
 } VolLegendPlace;
 
-/* Measures @text in @font: width and height in the chart's units. */
+/* Measures @text in @font: width and height in the chart's units. With
+ * @wrap_width > 0 the text is wrapped at that width (height grows). */
 typedef void (*VolTextMeasure) (const char   *text,
                                 VolChartFont  font,
+                                double        wrap_width,
                                 double       *width,
                                 double       *height,
                                 gpointer      user_data);
@@ -67,6 +74,8 @@ typedef struct
   double          legend_row_height;
   double          table_row_height;
   gboolean        rotate_x_labels; /* category labels too wide to sit side by side */
+  double          y_title_x;      /* centre of the rotated y axis title */
+  int             subtitle_lines; /* at most this many, the last ellipsized */
 } VolChartLayout;
 
 VolChartLayout *vol_chart_layout_new          (const VolChart *chart,
@@ -84,6 +93,10 @@ double          vol_chart_layout_pixel_to_x   (const VolChartLayout *layout,
                                                double                px);
 double          vol_chart_layout_pixel_to_y   (const VolChartLayout *layout,
                                                double                py);
+
+gboolean        vol_chart_layout_covers_data  (const VolChartLayout *layout,
+                                               const VolChart       *chart,
+                                               const VolRect        *rect);
 
 void            vol_axis_init_linear          (VolAxis     *axis,
                                                double       lo,

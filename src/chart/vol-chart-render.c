@@ -55,15 +55,23 @@ make_text_layout (cairo_t             *cr,
 static void
 measure_cb (const char   *text,
             VolChartFont  font,
+            double        wrap_width,
             double       *width,
             double       *height,
             gpointer      data)
 {
   Painter *p = data;
+  PangoLayout *layout = p->text[font];
   PangoRectangle logical;
 
-  pango_layout_set_text (p->text[font], text, -1);
-  pango_layout_get_extents (p->text[font], NULL, &logical);
+  pango_layout_set_text (layout, text, -1);
+  if (wrap_width > 0)
+    {
+      pango_layout_set_width (layout, (int) (wrap_width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  pango_layout_get_extents (layout, NULL, &logical);
+  pango_layout_set_width (layout, -1);
   *width = (double) logical.width / PANGO_SCALE;
   *height = (double) logical.height / PANGO_SCALE;
 }
@@ -105,6 +113,41 @@ draw_text (Painter       *p,
   return w;
 }
 
+/* Draws @text wrapped at @width, on at most @max_lines lines (0: no
+ * limit; the last line then ends in "…"); returns its height. */
+static double
+draw_wrapped (Painter       *p,
+              VolChartFont   font,
+              const char    *text,
+              double         x,
+              double         y,
+              double         width,
+              int            max_lines,
+              const VolRgba *color)
+{
+  PangoLayout *layout = p->text[font];
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0')
+    return 0;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (MAX (width, 40) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  if (max_lines > 0)
+    {
+      pango_layout_set_height (layout, -max_lines);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  pango_layout_get_extents (layout, NULL, &logical);
+  set_color (p->cr, color, 1);
+  cairo_move_to (p->cr, x, y);
+  pango_cairo_show_layout (p->cr, layout);
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_height (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  return (double) logical.height / PANGO_SCALE;
+}
+
 static void
 text_size (Painter      *p,
            VolChartFont  font,
@@ -112,7 +155,7 @@ text_size (Painter      *p,
            double       *w,
            double       *h)
 {
-  measure_cb (text, font, w, h, p);
+  measure_cb (text, font, 0, w, h, p);
 }
 
 static void
@@ -198,7 +241,7 @@ draw_axes (Painter *p)
     {
       text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, &w, &h);
       cairo_save (cr);
-      cairo_translate (cr, 18, plot->y + plot->height / 2);
+      cairo_translate (cr, l->y_title_x - h / 2, plot->y + plot->height / 2);
       cairo_rotate (cr, -G_PI / 2);
       draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, plot->height, &p->style->muted);
       cairo_restore (cr);
@@ -253,7 +296,7 @@ draw_band_and_mean (Painter              *p,
     : g_strdup_printf ("%s mean %.1f %s", series->name ? series->name : "", series->mean,
                        p->chart->y_unit ? p->chart->y_unit : "");
   text_size (p, VOL_CHART_FONT_VALUE, g_strstrip (label), &w, &h);
-  set_color (cr, &p->style->plot_background, 0.85);
+  set_color (cr, &p->style->plot_background, 0.7);
   cairo_rectangle (cr, plot->x + plot->width - w - 10, y - h - 3, w + 6, h + 2);
   cairo_fill (cr);
   draw_text (p, VOL_CHART_FONT_VALUE, label, plot->x + plot->width - 7, y - h - 2, ALIGN_RIGHT, 0, c);
@@ -273,7 +316,8 @@ draw_line_series (Painter              *p,
   guint columns = (guint) MAX (plot->width, 1);
 
   cairo_save (cr);
-  cairo_rectangle (cr, plot->x, plot->y - 1, plot->width + 1, plot->height + 2);
+  /* a little past the plot, so the first and last dots are whole */
+  cairo_rectangle (cr, plot->x - 4, plot->y - 4, plot->width + 8, plot->height + 8);
   cairo_clip (cr);
   set_color (cr, c, 1);
   cairo_set_line_width (cr, p->style->line_width);
@@ -292,7 +336,12 @@ draw_line_series (Painter              *p,
       g_autofree double *maxs = g_new (double, columns);
       gboolean pen_down = FALSE;
 
-      vol_chart_pyramid_query (series->pyramid, l->x_axis.min, l->x_axis.max, columns, mins, maxs);
+      g_autofree double *edges = g_new (double, columns + 1);
+
+      /* columns are equal in pixels, which on a log axis are unequal in x */
+      for (guint col = 0; col <= columns; col++)
+        edges[col] = vol_chart_layout_pixel_to_x (l, plot->x + col);
+      vol_chart_pyramid_query_edges (series->pyramid, edges, columns, mins, maxs);
       for (guint col = 0; col < columns; col++)
         {
           double x = plot->x + col + 0.5;
@@ -435,11 +484,25 @@ draw_markers (Painter *p)
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
 
-      /* the note sits low in the plot, beside the line, on a backing */
+      /* the note sits beside the line, on a backing, at the first height
+       * where it hides no data and no mean label */
       text_size (p, VOL_CHART_FONT_VALUE, m->text, &w, &h);
       {
+        static const double heights[] = { 0.55, 0.75, 0.9, 0.35, 0.15, 0.05 };
         double tx = left ? x - 6 - w : x + 6;
-        double ty = l->plot.y + l->plot.height * 0.55 + i * (h + 6);
+        double ty = l->plot.y + l->plot.height * heights[0] + i * (h + 6);
+        for (guint k = 0; k < G_N_ELEMENTS (heights); k++)
+          {
+            /* with a few pixels of air around it, but not counting the
+             * marker's own line beside it */
+            VolRect r = { tx - 3 + (left ? 0 : 6), l->plot.y + l->plot.height * heights[k] + i * (h + 6) - 8,
+                          w, h + 16 };
+            if (r.y + r.height <= l->plot.y + l->plot.height && !vol_chart_layout_covers_data (l, p->chart, &r))
+              {
+                ty = r.y + 8;
+                break;
+              }
+          }
         set_color (cr, &p->style->plot_background, 0.9);
         cairo_rectangle (cr, tx - 3, ty - 2, w + 6, h + 4);
         cairo_fill (cr);
@@ -496,9 +559,25 @@ draw_legend (Painter *p)
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
         }
-      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + 22, y, ALIGN_LEFT, 0, &p->style->foreground);
+      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT, 0,
+                 &p->style->foreground);
       if (l->legend_place == VOL_LEGEND_ABOVE)
-        x += 22 + w + 18;
+        {
+          /* flow onto the next row exactly as the layout counted */
+          x += VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
+          if (i + 1 < p->chart->series->len)
+            {
+              const VolChartSeries *next = g_ptr_array_index (p->chart->series, i + 1);
+              double nw = 0, nh;
+              if (next->name)
+                text_size (p, VOL_CHART_FONT_LEGEND, next->name, &nw, &nh);
+              if (x > r->x + 8 && x - r->x - 8 + VOL_CHART_LEGEND_SWATCH + nw + VOL_CHART_LEGEND_SPACING > r->width)
+                {
+                  x = r->x + 8;
+                  y += l->legend_row_height;
+                }
+            }
+        }
       else
         y += l->legend_row_height;
     }
@@ -509,7 +588,7 @@ draw_warnings (Painter *p)
 {
   cairo_t *cr = p->cr;
   const VolRect *r = &p->layout->warnings;
-  double y = r->y + 4, w, h;
+  double y = r->y + 4;
 
   if (p->chart->warnings->len == 0)
     return;
@@ -523,9 +602,7 @@ draw_warnings (Painter *p)
     {
       const char *text = g_ptr_array_index (p->chart->warnings, i);
       g_autofree char *line = g_strdup_printf ("⚠ %s", text);
-      text_size (p, VOL_CHART_FONT_WARNING, line, &w, &h);
-      draw_text (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, ALIGN_LEFT, r->width - 20, &p->style->warning);
-      y += h + 4;
+      y += draw_wrapped (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, r->width - 20, 0, &p->style->warning) + 4;
     }
 }
 
@@ -653,8 +730,8 @@ vol_chart_render (const VolChart      *chart,
 
   draw_text (&p, VOL_CHART_FONT_TITLE, chart->title, p.layout->title.x, p.layout->title.y, ALIGN_LEFT,
              p.layout->title.width, &style->foreground);
-  draw_text (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
-             ALIGN_LEFT, p.layout->subtitle.width, &style->muted);
+  draw_wrapped (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
+                p.layout->subtitle.width, p.layout->subtitle_lines, &style->muted);
   draw_warnings (&p);
   draw_table (&p);
   draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - 18, p.layout->footer.y, ALIGN_RIGHT, 0,
