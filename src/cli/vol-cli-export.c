@@ -1,7 +1,7 @@
 /* vol-cli-export.c — `volumeter-cli export`: results as charts and CSV
  *
  *   export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]
- *                [--width W] [--height H] [--scale S] [--dark] [--mib]
+ *                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]
  *
  * One file gives its test's chart; several give the comparison chart.
  */
@@ -98,6 +98,11 @@ vol_cli_export_take_option (int                 argc,
       files->binary = TRUE;
       return 1;
     }
+  if (g_str_equal (arg, "--bars"))
+    {
+      files->bars = TRUE;
+      return 1;
+    }
   if (g_str_equal (arg, "--png"))
     target = &files->png;
   else if (g_str_equal (arg, "--svg"))
@@ -176,6 +181,7 @@ vol_cli_command_export (int    argc,
     }
 
   options.binary = files.binary;
+  options.bars = files.bars;
   chart = results->len == 1
     ? vol_chart_build_for_result (g_ptr_array_index (results, 0), &options, &error)
     : vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);

@@ -57,6 +57,7 @@ typedef struct
   double      scale;
   gboolean    dark;
   gboolean    binary;
+  gboolean    bars;      /* comparisons as grouped bars of the means */
 } VolCliExportFiles;
 
 void     vol_cli_export_files_init  (VolCliExportFiles *files);

@@ -39,7 +39,7 @@ print_usage (FILE *out)
                   "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
                   "  volumeter-cli show FILE…                        print a summary of each saved result\n"
                   "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
-                  "                [--width W] [--height H] [--scale S] [--dark] [--mib]\n"
+                  "                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n"
                   "                                                  chart a result; several files: a comparison\n"
                   "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
                   "  volumeter-cli --help | --version\n\n"

@@ -114,7 +114,9 @@ vol_stats_percentile (const double *values,
  * with the lowest ratio is a cliff when:
  *   - the mean after is below 75 % of the level before, and
  *   - at least 80 % of the samples after lie below the midpoint of the two,
- *     so one slow file or noise cannot make a cliff.
+ *     so one slow file or noise cannot make a cliff, and
+ *   - the mean after is also below 80 % of the mean of all samples before,
+ *     so a chance peak just before the split cannot make one either.
  * Comparing with the local level before k, not the mean of everything
  * before it, keeps a hard disk's steady decline from outer to inner tracks
  * from reading as a cliff. Prefix sums keep it O(n). Any thread.
@@ -159,6 +161,11 @@ vol_stats_find_cliff (const double *values,
     }
 
   if (best == 0 || best_ratio >= 0.75)
+    return FALSE;
+
+  /* Picking the best of many splits favours a split just after a chance
+   * peak; a cliff must also be well below everything before it. */
+  if ((prefix[n] - prefix[best]) / (n - best) >= 0.8 * prefix[best] / best)
     return FALSE;
 
   before = (prefix[best] - prefix[best - window]) / window;
