@@ -152,6 +152,8 @@ head -1 "$work/one.pdf" | grep -q "^%PDF" && ok "PDF is a PDF" || not_ok "PDF is
   && ok "export --width --height --scale --dark" || not_ok "export --width --height --scale --dark"
 "$cli" export "$out" "$work/q.json" --png "$work/two.png" --csv "$work/two.csv" && grep -q "write" "$work/two.csv" \
   && ok "export of two results draws the comparison" || not_ok "export of two results draws the comparison"
+"$cli" export "$out" "$work/q.json" --bars --csv "$work/bars.csv" && grep -q "Write mean" "$work/bars.csv" \
+  && ok "export --bars compares the means" || not_ok "export --bars compares the means" "$(cat "$work/bars.csv")"
 "$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$work/p.json" --png "$work/p.png" --quiet \
   && [ "$(png_size "$work/p.png")" = "2400x1400" ] && ok "run --png writes the chart" || not_ok "run --png writes the chart"
 expect 2 "output" "run --png into a missing folder" -- run fill --target "$vol" --files 2 --max-bytes 4M -o "$work/p2.json" --png "$work/nope/p.png"
