@@ -165,12 +165,12 @@ vol_cli_print_summary (FILE            *out,
     {
       const VolFigure *f = g_ptr_array_index (result->figures, i);
       g_autofree char *value = format_value (f->value, f->unit);
-      fprintf (out, "  %-28s %s\n", _(f->title), value);
+      fprintf (out, "  %-34s %s\n", _(f->title), value);
     }
   cliff = vol_result_get_figure (result, "write-cliff-position");
   if (g_strcmp0 (result->kind, "fill") == 0 && cliff == NULL
       && result->status == VOL_RESULT_STATUS_COMPLETE)
-    fprintf (out, "  %-28s %s\n", _("Write speed drops at"), _("no sustained drop found"));
+    fprintf (out, "  %-34s %s\n", _("Write speed drops at"), _("no sustained drop found"));
 
   if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
     fprintf (out, _("\nWarning: the filesystem refused O_DIRECT. Writes were flushed inside the timing and the\n"
