@@ -938,6 +938,33 @@ test_real_system (void)
                   info->dev_major, info->dev_minor, info->devices->len);
 }
 
+/* The volumes the GUI offers: real, writable, one per filesystem. */
+static void
+test_list_volumes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) volumes = vol_probe_list_volumes ("/", &error);
+  g_autoptr(GHashTable) devices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (volumes);
+  /* this machine has a writable disk filesystem holding $HOME or / */
+  g_assert_cmpuint (volumes->len, >, 0);
+  for (guint i = 0; i < volumes->len; i++)
+    {
+      const VolTargetInfo *v = g_ptr_array_index (volumes, i);
+      g_autofree char *dev = g_strdup_printf ("%u:%u", v->dev_major, v->dev_minor);
+      g_assert_nonnull (v->fs_type);
+      g_assert_false (g_str_equal (v->fs_type, "proc") || g_str_equal (v->fs_type, "tmpfs")
+                      || g_str_equal (v->fs_type, "sysfs"));
+      g_assert_cmpuint (v->capacity_bytes, >, 0);
+      g_assert_false (g_str_has_prefix (v->mount_point, "/proc"));
+      g_assert_cmpint (access (v->path, W_OK), ==, 0);
+      g_assert_false (g_hash_table_contains (devices, dev));
+      g_hash_table_add (devices, g_steal_pointer (&dev));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -962,5 +989,6 @@ main (int    argc,
   g_test_add_func ("/vol/probe/canonical-path", test_canonical_path);
   g_test_add_func ("/vol/probe/real-system", test_real_system);
 
+  g_test_add_func ("/vol/probe/list-volumes", test_list_volumes);
   return g_test_run ();
 }

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
@@ -934,4 +935,115 @@ vol_target_probe (const char  *path,
                   GError     **error)
 {
   return vol_target_probe_with_root (path, "/", error);
+}
+
+/* Filesystems with nothing on a disk to measure, or that cannot hold a
+ * scratch folder. */
+static const char *const pseudo_filesystems[] = {
+  "autofs", "binfmt_misc", "bpf", "cgroup", "cgroup2", "configfs", "debugfs", "devpts",
+  "devtmpfs", "efivarfs", "fusectl", "hugetlbfs", "mqueue", "nsfs", "proc", "pstore",
+  "ramfs", "rpc_pipefs", "securityfs", "sysfs", "tmpfs", "tracefs", "squashfs", "iso9660",
+  "overlay", "fuse.portal", "fuse.gvfsd-fuse", "nfsd", NULL,
+};
+
+static gboolean
+has_option (const char *options,
+            const char *option)
+{
+  g_auto(GStrv) parts = options ? g_strsplit (options, ",", -1) : NULL;
+
+  return parts != NULL && g_strv_contains ((const char *const *) parts, option);
+}
+
+/* System folders are mount points too; only /run/media is for users. */
+static gboolean
+is_system_mount_point (const char *mount_point)
+{
+  static const char *const system[] = { "/proc", "/sys", "/dev", "/run", "/boot/efi", NULL };
+
+  if (g_str_has_prefix (mount_point, "/run/media/"))
+    return FALSE;
+  for (guint i = 0; system[i]; i++)
+    if (mount_point_contains (system[i], mount_point))
+      return TRUE;
+  return FALSE;
+}
+
+/* Where on a volume the user can write: its root, or their home folder
+ * when it lives on that volume (as / usually does for a normal user). */
+static char *
+writable_folder_on (const char *mount_point,
+                    guint       major,
+                    guint       minor)
+{
+  const char *home = g_get_home_dir ();
+  struct stat st;
+
+  if (access (mount_point, W_OK) == 0)
+    return g_strdup (mount_point);
+  if (home && stat (home, &st) == 0 && major (st.st_dev) == major && minor (st.st_dev) == minor
+      && access (home, W_OK) == 0)
+    return g_strdup (home);
+  return NULL;
+}
+
+/**
+ * vol_probe_list_volumes:
+ * @sysroot: "/" for the real system, or a fixture tree
+ *
+ * The mounted volumes a user could test: real, writable filesystems, one
+ * entry per filesystem (bind mounts of it are dropped), each probed like
+ * a target, with @path set to the folder the user can write in on it.
+ * Pseudo filesystems (proc, tmpfs, …), read-only mounts and system mount
+ * points are left out. Blocking: call it from a worker thread, or once at
+ * start-up.
+ *
+ * Returns: (transfer full) (element-type VolTargetInfo): the volumes, in
+ *   mount table order.
+ */
+GPtrArray *
+vol_probe_list_volumes (const char  *sysroot,
+                        GError     **error)
+{
+  g_autofree char *path = g_build_filename (sysroot, "proc", "self", "mountinfo", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) volumes = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_target_info_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return NULL;
+  lines = g_strsplit (text, "\n", -1);
+  g_array_set_size (keys, g_strv_length (lines));
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto(MountEntry) entry = { 0 };
+      g_autofree char *folder = NULL;
+      VolTargetInfo *info;
+      gint64 *key = &g_array_index (keys, gint64, i);
+
+      if (!parse_mountinfo_line (lines[i], &entry))
+        continue;
+      if (g_strv_contains (pseudo_filesystems, entry.fs_type)
+          || has_option (entry.options, "ro") || has_option (entry.super_options, "ro")
+          || is_system_mount_point (entry.mount_point))
+        continue;
+      *key = ((gint64) entry.major << 32) | entry.minor;
+      if (g_hash_table_contains (seen, key))
+        continue;
+      folder = writable_folder_on (entry.mount_point, entry.major, entry.minor);
+      if (folder == NULL)
+        continue;
+      info = vol_target_probe_with_root (folder, sysroot, NULL);
+      if (info == NULL || info->capacity_bytes == 0)
+        {
+          g_clear_pointer (&info, vol_target_info_free);
+          continue;
+        }
+      g_hash_table_add (seen, key);
+      g_ptr_array_add (volumes, info);
+    }
+  return g_steal_pointer (&volumes);
 }

@@ -20,6 +20,8 @@ gboolean       vol_probe_mount              (const char    *sysroot,
                                              const char    *path,
                                              VolTargetInfo *info,
                                              GError       **error);
+GPtrArray     *vol_probe_list_volumes       (const char    *sysroot,
+                                             GError       **error);
 void           vol_probe_block_chain        (const char    *sysroot,
                                              guint          major,
                                              guint          minor,
