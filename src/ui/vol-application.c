@@ -1,0 +1,261 @@
+/* vol-application.c — the Volumeter application
+ *
+ * Besides the usual app actions it exports a few that take arguments, so
+ * the real application can be driven from a shell or a test over D-Bus
+ * (`gdbus call … org.gtk.Actions.Activate`), exactly as a user drives it:
+ *   app.set-target 's'      choose the folder to test
+ *   app.set-param  '(ss)'   type a parameter's text, as in its row
+ *   app.start, app.stop
+ *   app.open-path  's'      open a result file
+ *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path
+ *   app.screenshot 's'      the window, as a PNG
+ *   app.status              state: JSON with the run's phase, fraction,
+ *                           result path and last error
+ */
+#define G_LOG_DOMAIN "vol-application"
+
+#include "vol-application.h"
+
+#include <glib/gi18n.h>
+
+#include "vol-resources.h"
+#include "vol-window.h"
+
+struct _VolApplication
+{
+  AdwApplication  parent_instance;
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (VolApplication, vol_application, ADW_TYPE_APPLICATION)
+
+VolApplication *
+vol_application_new (const char        *application_id,
+                     GApplicationFlags  flags)
+{
+  return g_object_new (VOL_TYPE_APPLICATION,
+                       "application-id", application_id,
+                       "flags", flags,
+                       "resource-base-path", "/io/github/volumeter/Volumeter",
+                       NULL);
+}
+
+GSettings *
+vol_application_get_settings (VolApplication *self)
+{
+  g_return_val_if_fail (VOL_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+/**
+ * vol_application_results_dir:
+ *
+ * Where runs are autosaved: $XDG_DATA_HOME/volumeter/results.
+ */
+char *
+vol_application_results_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "volumeter", "results", NULL);
+}
+
+/* The stateful app.status action mirrors what the window shows, so a test
+ * can read it without AT-SPI. */
+void
+vol_application_set_status (VolApplication *self,
+                            const char     *json)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "status");
+
+  if (action)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (json));
+}
+
+static VolWindow *
+get_window (VolApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (vol_window_new (self));
+      gtk_window_present (window);
+    }
+  return VOL_WINDOW (window);
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  VolApplication *self = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  /* each window asks before stopping a run, and closes when it may */
+  for (GList *l = windows; l; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  VolApplication *self = user_data;
+  const char *developers[] = { "The Volumeter developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", _("Volumeter"),
+                        "application-icon", APP_ID,
+                        "developer-name", _("The Volumeter developers"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Benchmark disks, SSDs and RAID volumes the way hardware reviewers do, "
+                                      "with numbers that agree with fio."),
+                        "website", "https://github.com/volumeter/volumeter",
+                        "issue-url", "https://github.com/volumeter/volumeter/issues",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  VolApplication *self = user_data;
+  AdwPreferencesWindow *prefs = ADW_PREFERENCES_WINDOW (adw_preferences_window_new ());
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *units = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  AdwPreferencesGroup *privacy = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  struct { AdwPreferencesGroup *group; const char *key; const char *title; const char *subtitle; } rows[] = {
+    { units, "binary-units", N_("Binary Units"), N_("Show throughput in MiB/s (2^20 bytes) instead of MB/s (10^6 bytes)") },
+    { privacy, "include-hostname", N_("Record the Computer’s Name"), N_("Results are meant to be shared; the name identifies this computer") },
+  };
+
+  adw_preferences_group_set_title (units, _("Units"));
+  adw_preferences_group_set_title (privacy, _("Results"));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *sw = gtk_switch_new ();
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(rows[i].title));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(rows[i].subtitle));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (sw), GTK_ACCESSIBLE_PROPERTY_LABEL, _(rows[i].title), -1);
+      g_settings_bind (self->settings, rows[i].key, sw, "active", G_SETTINGS_BIND_DEFAULT);
+      adw_preferences_group_add (rows[i].group, row);
+    }
+  adw_preferences_page_add (page, units);
+  adw_preferences_page_add (page, privacy);
+  adw_preferences_window_add (prefs, page);
+  gtk_window_set_transient_for (GTK_WINDOW (prefs), gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (prefs));
+}
+
+static void
+forward_activated (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  VolWindow *window = get_window (VOL_APPLICATION (user_data));
+  vol_window_script (window, g_action_get_name (G_ACTION (action)), param);
+}
+
+static void
+status_change (GSimpleAction *action,
+               GVariant      *value,
+               gpointer       user_data)
+{
+  /* read-only: the window sets it */
+}
+
+static void
+vol_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (VOL_APPLICATION (app))));
+}
+
+static void
+vol_application_open (GApplication  *app,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  VolWindow *window = get_window (VOL_APPLICATION (app));
+
+  vol_window_open_files (window, files, n_files);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+vol_application_startup (GApplication *app)
+{
+  VolApplication *self = VOL_APPLICATION (app);
+  static const GActionEntry entries[] = {
+    { "quit", quit_activated },
+    { "about", about_activated },
+    { "preferences", preferences_activated },
+    { "set-target", forward_activated, "s" },
+    { "set-param", forward_activated, "(ss)" },
+    { "start", forward_activated },
+    { "stop", forward_activated },
+    { "open-path", forward_activated, "s" },
+    { "export", forward_activated, "(ss)" },
+    { "screenshot", forward_activated, "s" },
+    { "status", NULL, NULL, "'{}'", status_change },
+  };
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.export-png", { "<Control>e", NULL } },
+    { "win.start", { "<Control>Return", NULL } },
+    { "win.stop", { "Escape", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  G_APPLICATION_CLASS (vol_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
+  g_set_application_name (_("Volumeter"));
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+vol_application_dispose (GObject *object)
+{
+  VolApplication *self = VOL_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (vol_application_parent_class)->dispose (object);
+}
+
+static void
+vol_application_class_init (VolApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = vol_application_dispose;
+  app_class->activate = vol_application_activate;
+  app_class->open = vol_application_open;
+  app_class->startup = vol_application_startup;
+}
+
+static void
+vol_application_init (VolApplication *self)
+{
+  /* The resources live in a static library: referencing them keeps the
+   * linker from dropping the object whose constructor registers them. */
+  (void) vol_get_resource ();
+  self->settings = g_settings_new (APP_ID);
+}

@@ -1,0 +1,24 @@
+/* vol-application.h — the Volumeter application
+ *
+ * Owns the app-wide actions (quit, about, preferences, and the scripting
+ * actions tests and power users drive over D-Bus) and opens windows.
+ * Main thread only, as everything in src/ui.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define VOL_TYPE_APPLICATION (vol_application_get_type ())
+
+G_DECLARE_FINAL_TYPE (VolApplication, vol_application, VOL, APPLICATION, AdwApplication)
+
+VolApplication *vol_application_new          (const char        *application_id,
+                                              GApplicationFlags  flags);
+GSettings      *vol_application_get_settings (VolApplication    *self);
+void            vol_application_set_status   (VolApplication    *self,
+                                              const char        *json);
+char           *vol_application_results_dir  (void);
+
+G_END_DECLS

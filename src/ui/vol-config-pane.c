@@ -1,0 +1,711 @@
+/* vol-config-pane.c — the test-configuration pane
+ *
+ * Nothing here knows a particular test: the rows come from the registry's
+ * VolParamDesc, and validation is vol_param_parse(), the same the CLI uses,
+ * so a message at a row is the message the CLI prints.
+ */
+#define G_LOG_DOMAIN "vol-config-pane"
+
+#include "vol-config-pane.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-probe.h"
+#include "vol-registry.h"
+#include "vol-size.h"
+
+typedef struct
+{
+  const VolParamDesc *desc;
+  AdwActionRow       *row;
+  GtkWidget          *editor;
+  GVariant           *value;     /* last valid value, NULL when unset or invalid */
+  char               *error;     /* the message shown, NULL when valid */
+} ParamRow;
+
+struct _VolConfigPane
+{
+  GtkBox               parent_instance;
+
+  GSettings           *settings;
+  AdwComboRow         *target_row;
+  AdwActionRow        *target_info_row;
+  AdwComboRow         *test_row;
+  AdwPreferencesGroup *params_group;
+  AdwComboRow         *pattern_row;
+  AdwEntryRow         *label_row;
+
+  GPtrArray           *targets;      /* of VolTargetInfo, parallel to target_row's model */
+  GtkStringList       *target_names;
+  GPtrArray           *kinds;        /* of const VolTestKind*, runnable ones */
+  GPtrArray           *rows;         /* of ParamRow* for the current test */
+  GtkWidget           *choose_button;
+  gboolean             valid;
+  gboolean             loading;      /* restoring settings: no saving meanwhile */
+};
+
+G_DEFINE_FINAL_TYPE (VolConfigPane, vol_config_pane, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_VALID,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+param_row_free (gpointer data)
+{
+  ParamRow *row = data;
+
+  g_clear_pointer (&row->value, g_variant_unref);
+  g_free (row->error);
+  g_free (row);
+}
+
+static const VolTestKind *
+current_kind (VolConfigPane *self)
+{
+  guint i = adw_combo_row_get_selected (self->test_row);
+
+  return i < self->kinds->len ? g_ptr_array_index (self->kinds, i) : NULL;
+}
+
+static void
+update_valid (VolConfigPane *self)
+{
+  gboolean valid = vol_config_pane_get_target_info (self) != NULL && current_kind (self) != NULL;
+
+  for (guint i = 0; i < self->rows->len && valid; i++)
+    valid = ((ParamRow *) g_ptr_array_index (self->rows, i))->error == NULL;
+  if (valid != self->valid)
+    {
+      self->valid = valid;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
+    }
+}
+
+static char *
+editor_text (ParamRow *row)
+{
+  if (GTK_IS_SPIN_BUTTON (row->editor))
+    {
+      double v = gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->editor));
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      if (row->desc->type == VOL_PARAM_INT)
+        return g_strdup_printf ("%.0f", v);
+      return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", v));
+    }
+  if (GTK_IS_DROP_DOWN (row->editor))
+    {
+      guint i = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->editor));
+      return g_strdup (row->desc->choices[i]);
+    }
+  if (GTK_IS_SWITCH (row->editor))
+    return g_strdup (gtk_switch_get_active (GTK_SWITCH (row->editor)) ? "yes" : "no");
+  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (row->editor)));
+}
+
+/* Validates one row from what its editor holds; the message goes where
+ * the help text was, and the row turns red. */
+static void
+validate_row (VolConfigPane *self,
+              ParamRow      *row)
+{
+  g_autofree char *text = editor_text (row);
+  g_autoptr(GError) error = NULL;
+  GVariant *value = NULL;
+
+  g_clear_pointer (&row->value, g_variant_unref);
+  g_clear_pointer (&row->error, g_free);
+  g_strstrip (text);
+
+  if (*text == '\0' && (row->desc->flags & VOL_PARAM_FLAG_OPTIONAL))
+    ;   /* unset: the test's own default behaviour */
+  else if (vol_param_parse (row->desc, text, &value, &error))
+    row->value = value;
+  else
+    row->error = g_strdup (error->message);
+
+  adw_action_row_set_subtitle (row->row, row->error ? row->error : _(row->desc->help));
+  if (row->error)
+    gtk_widget_add_css_class (GTK_WIDGET (row->row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (row->row), "error");
+  if (GTK_IS_ENTRY (row->editor))
+    {
+      if (row->error)
+        gtk_widget_add_css_class (row->editor, "error");
+      else
+        gtk_widget_remove_css_class (row->editor, "error");
+    }
+  update_valid (self);
+  if (!self->loading)
+    vol_config_pane_save (self);
+}
+
+static void
+editor_changed_cb (GObject    *editor,
+                   GParamSpec *pspec,
+                   gpointer    user_data)
+{
+  VolConfigPane *self = g_object_get_data (editor, "vol-pane");
+  validate_row (self, user_data);
+}
+
+static void
+entry_changed_cb (GtkEditable *editable,
+                  gpointer     user_data)
+{
+  VolConfigPane *self = g_object_get_data (G_OBJECT (editable), "vol-pane");
+  validate_row (self, user_data);
+}
+
+static GtkWidget *
+make_editor (VolConfigPane      *self,
+             ParamRow           *row,
+             const char         *text)
+{
+  const VolParamDesc *desc = row->desc;
+  GtkWidget *editor;
+
+  switch (desc->type)
+    {
+    case VOL_PARAM_INT:
+    case VOL_PARAM_DOUBLE:
+      editor = gtk_spin_button_new_with_range (desc->min, desc->max, desc->type == VOL_PARAM_INT ? 1 : 0.5);
+      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (editor), desc->type == VOL_PARAM_INT ? 0 : 1);
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (editor), TRUE);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor), text ? g_ascii_strtod (text, NULL) : desc->min);
+      g_signal_connect (editor, "notify::value", G_CALLBACK (editor_changed_cb), row);
+      break;
+
+    case VOL_PARAM_CHOICE:
+      editor = gtk_drop_down_new_from_strings ((const char *const *) desc->choices);
+      for (guint i = 0; desc->choices[i]; i++)
+        if (g_strcmp0 (desc->choices[i], text) == 0)
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (editor), i);
+      g_signal_connect (editor, "notify::selected", G_CALLBACK (editor_changed_cb), row);
+      break;
+
+    case VOL_PARAM_BOOL:
+      editor = gtk_switch_new ();
+      gtk_switch_set_active (GTK_SWITCH (editor), g_strcmp0 (text, "yes") == 0);
+      g_signal_connect (editor, "notify::active", G_CALLBACK (editor_changed_cb), row);
+      break;
+
+    default:
+      editor = gtk_entry_new ();
+      gtk_editable_set_text (GTK_EDITABLE (editor), text ? text : "");
+      gtk_editable_set_width_chars (GTK_EDITABLE (editor), 10);
+      gtk_entry_set_alignment (GTK_ENTRY (editor), 1.0);
+      if (desc->flags & VOL_PARAM_FLAG_OPTIONAL)
+        gtk_entry_set_placeholder_text (GTK_ENTRY (editor), _("none"));
+      g_signal_connect (editor, "changed", G_CALLBACK (entry_changed_cb), row);
+      break;
+    }
+  g_object_set_data (G_OBJECT (editor), "vol-pane", self);
+  gtk_widget_set_valign (editor, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (editor, "numeric");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (editor), GTK_ACCESSIBLE_PROPERTY_LABEL, _(desc->title),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(desc->help), -1);
+  return editor;
+}
+
+static char *
+saved_text (VolConfigPane     *self,
+            const VolParamDesc *desc)
+{
+  g_autoptr(GVariant) saved = self->settings ? g_settings_get_value (self->settings, "params") : NULL;
+  const char *text = NULL;
+
+  if (saved && g_variant_lookup (saved, desc->key, "&s", &text))
+    return g_strdup (text);
+  return g_strdup (desc->default_value);
+}
+
+static void
+rebuild_params (VolConfigPane *self)
+{
+  const VolTestKind *kind = current_kind (self);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    adw_preferences_group_remove (self->params_group,
+                                  GTK_WIDGET (((ParamRow *) g_ptr_array_index (self->rows, i))->row));
+  g_ptr_array_set_size (self->rows, 0);
+  if (kind == NULL)
+    return;
+
+  adw_preferences_group_set_description (self->params_group, _(kind->info.description));
+  for (guint i = 0; i < kind->info.n_params; i++)
+    {
+      ParamRow *row = g_new0 (ParamRow, 1);
+      g_autofree char *text = NULL;
+
+      row->desc = &kind->info.params[i];
+      text = saved_text (self, row->desc);
+      row->row = ADW_ACTION_ROW (adw_action_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), _(row->desc->title));
+      adw_action_row_set_subtitle (row->row, _(row->desc->help));
+      adw_action_row_set_subtitle_lines (row->row, 3);
+      row->editor = make_editor (self, row, text);
+      adw_action_row_add_suffix (row->row, row->editor);
+      adw_action_row_set_activatable_widget (row->row, row->editor);
+      adw_preferences_group_add (self->params_group, GTK_WIDGET (row->row));
+      g_ptr_array_add (self->rows, row);
+      validate_row (self, row);
+    }
+  update_valid (self);
+}
+
+static void
+test_selected_cb (AdwComboRow   *combo,
+                  GParamSpec    *pspec,
+                  VolConfigPane *self)
+{
+  rebuild_params (self);
+  if (!self->loading)
+    vol_config_pane_save (self);
+}
+
+static char *
+describe_volume (const VolTargetInfo *info)
+{
+  g_autofree char *free_text = vol_size_format (info->free_bytes);
+  g_autofree char *cap = vol_size_format (info->capacity_bytes);
+
+  return g_strdup_printf (_("%s — %s free of %s"), info->mount_point ? info->mount_point : info->path,
+                          free_text, cap);
+}
+
+static void
+target_selected_cb (AdwComboRow   *combo,
+                    GParamSpec    *pspec,
+                    VolConfigPane *self)
+{
+  const VolTargetInfo *info = vol_config_pane_get_target_info (self);
+
+  if (info)
+    {
+      g_autofree char *desc = vol_target_info_describe (info);
+      g_autofree char *title = g_strdup_printf (_("Tests in %s"), info->path);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_info_row), title);
+      adw_action_row_set_subtitle (self->target_info_row, desc);
+    }
+  update_valid (self);
+  if (!self->loading)
+    vol_config_pane_save (self);
+}
+
+static guint
+add_target (VolConfigPane *self,
+            VolTargetInfo *info)
+{
+  g_autofree char *name = describe_volume (info);
+
+  for (guint i = 0; i < self->targets->len; i++)
+    if (g_strcmp0 (((VolTargetInfo *) g_ptr_array_index (self->targets, i))->path, info->path) == 0)
+      {
+        vol_target_info_free (info);
+        return i;
+      }
+  g_ptr_array_add (self->targets, info);
+  gtk_string_list_append (self->target_names, name);
+  return self->targets->len - 1;
+}
+
+/**
+ * vol_config_pane_set_target:
+ *
+ * Chooses @path as the target: one of the listed volumes, or a folder
+ * added to the list. Errors name the folder (missing, not a folder).
+ */
+gboolean
+vol_config_pane_set_target (VolConfigPane  *self,
+                            const char     *path,
+                            GError        **error)
+{
+  VolTargetInfo *info = vol_target_probe (path, error);
+
+  if (info == NULL)
+    return FALSE;
+  adw_combo_row_set_selected (self->target_row, add_target (self, info));
+  target_selected_cb (self->target_row, NULL, self);
+  return TRUE;
+}
+
+static void
+chooser_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     VolConfigPane   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (path && !vol_config_pane_set_target (self, path, &error))
+        {
+          GtkWidget *toplevel = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+          GtkWidget *dialog2 = adw_message_dialog_new (GTK_WINDOW (toplevel), _("Cannot Use This Folder"), error->message);
+          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog2), "close", _("_Close"));
+          gtk_window_present (GTK_WINDOW (dialog2));
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+choose_folder_cb (GtkButton     *button,
+                  VolConfigPane *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (_("Choose a Folder to Test In"), GTK_WINDOW (root),
+                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"), _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+const VolTargetInfo *
+vol_config_pane_get_target_info (VolConfigPane *self)
+{
+  guint i = adw_combo_row_get_selected (self->target_row);
+
+  return i < self->targets->len ? g_ptr_array_index (self->targets, i) : NULL;
+}
+
+gboolean
+vol_config_pane_get_valid (VolConfigPane *self)
+{
+  return self->valid;
+}
+
+/**
+ * vol_config_pane_set_param_text:
+ *
+ * Types @text into the row of @key, as a user would; the row validates it.
+ * FALSE with the row's message when it is not accepted.
+ */
+gboolean
+vol_config_pane_set_param_text (VolConfigPane  *self,
+                                const char     *key,
+                                const char     *text,
+                                GError        **error)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      ParamRow *row = g_ptr_array_index (self->rows, i);
+      if (!g_str_equal (row->desc->key, key))
+        continue;
+      if (GTK_IS_SPIN_BUTTON (row->editor))
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->editor), g_ascii_strtod (text, NULL));
+      else if (GTK_IS_DROP_DOWN (row->editor))
+        {
+          for (guint c = 0; row->desc->choices[c]; c++)
+            if (g_str_equal (row->desc->choices[c], text))
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (row->editor), c);
+        }
+      else if (GTK_IS_SWITCH (row->editor))
+        gtk_switch_set_active (GTK_SWITCH (row->editor), g_str_equal (text, "yes"));
+      else
+        gtk_editable_set_text (GTK_EDITABLE (row->editor), text);
+      validate_row (self, row);
+      if (row->error)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, row->error);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s: this test has no such parameter"), key);
+  return FALSE;
+}
+
+/**
+ * vol_config_pane_build_spec:
+ *
+ * The spec the rows describe, validated as the runner will validate it.
+ */
+VolTestSpec *
+vol_config_pane_build_spec (VolConfigPane  *self,
+                            GError        **error)
+{
+  const VolTestKind *kind = current_kind (self);
+  const VolTargetInfo *target = vol_config_pane_get_target_info (self);
+  g_autoptr(VolTestSpec) spec = NULL;
+  GVariantBuilder params;
+
+  if (kind == NULL || target == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Choose a volume and a test first"));
+      return NULL;
+    }
+  g_variant_builder_init (&params, G_VARIANT_TYPE_VARDICT);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      ParamRow *row = g_ptr_array_index (self->rows, i);
+      if (row->error)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, row->error);
+          return NULL;
+        }
+      if (row->value)
+        g_variant_builder_add (&params, "{sv}", row->desc->key, row->value);
+    }
+  spec = vol_test_spec_new (kind->info.name, target->path,
+                            adw_combo_row_get_selected (self->pattern_row) == 1 ? VOL_DATA_PATTERN_ZEROS
+                                                                                 : VOL_DATA_PATTERN_RANDOM,
+                            0, gtk_editable_get_text (GTK_EDITABLE (self->label_row)),
+                            g_variant_builder_end (&params));
+  if (!vol_test_spec_validate (spec, &kind->info, error))
+    return NULL;
+  return g_steal_pointer (&spec);
+}
+
+void
+vol_config_pane_set_running (VolConfigPane *self,
+                             gboolean       running)
+{
+  /* the configuration of a run in progress cannot change under it */
+  gtk_widget_set_sensitive (GTK_WIDGET (self), !running);
+}
+
+/**
+ * vol_config_pane_save:
+ *
+ * Remembers the configuration (GSettings) so the next start restores it.
+ */
+void
+vol_config_pane_save (VolConfigPane *self)
+{
+  const VolTargetInfo *target = vol_config_pane_get_target_info (self);
+  const VolTestKind *kind = current_kind (self);
+  g_autoptr(GVariant) old = NULL;
+  GVariantBuilder params;
+
+  if (self->settings == NULL || self->loading)
+    return;
+  g_settings_delay (self->settings);
+  if (target)
+    g_settings_set_string (self->settings, "target", target->path);
+  if (kind)
+    g_settings_set_string (self->settings, "test", kind->info.name);
+  g_settings_set_string (self->settings, "pattern",
+                         adw_combo_row_get_selected (self->pattern_row) == 1 ? "zeros" : "random");
+  g_settings_set_string (self->settings, "label", gtk_editable_get_text (GTK_EDITABLE (self->label_row)));
+
+  /* keep other tests' saved texts; replace this test's */
+  old = g_settings_get_value (self->settings, "params");
+  g_variant_builder_init (&params, G_VARIANT_TYPE ("a{ss}"));
+  {
+    GVariantIter iter;
+    const char *key, *text;
+    g_variant_iter_init (&iter, old);
+    while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
+      {
+        gboolean mine = FALSE;
+        for (guint i = 0; i < self->rows->len && !mine; i++)
+          mine = g_str_equal (((ParamRow *) g_ptr_array_index (self->rows, i))->desc->key, key);
+        if (!mine)
+          g_variant_builder_add (&params, "{ss}", key, text);
+      }
+  }
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      ParamRow *row = g_ptr_array_index (self->rows, i);
+      g_autofree char *text = editor_text (row);
+      g_variant_builder_add (&params, "{ss}", row->desc->key, text);
+    }
+  g_settings_set_value (self->settings, "params", g_variant_builder_end (&params));
+  g_settings_apply (self->settings);
+}
+
+static void
+other_changed_cb (GObject       *object,
+                  GParamSpec    *pspec,
+                  VolConfigPane *self)
+{
+  if (!self->loading)
+    vol_config_pane_save (self);
+}
+
+static AdwPreferencesGroup *
+add_group (VolConfigPane *self,
+           const char    *title)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  gtk_box_append (GTK_BOX (self), group);
+  return ADW_PREFERENCES_GROUP (group);
+}
+
+static void
+restore (VolConfigPane *self)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *test = NULL;
+  g_autofree char *pattern = NULL;
+  g_autofree char *label = NULL;
+
+  if (self->settings == NULL)
+    return;
+  self->loading = TRUE;
+  target = g_settings_get_string (self->settings, "target");
+  test = g_settings_get_string (self->settings, "test");
+  pattern = g_settings_get_string (self->settings, "pattern");
+  label = g_settings_get_string (self->settings, "label");
+
+  for (guint i = 0; i < self->kinds->len; i++)
+    if (g_strcmp0 (((const VolTestKind *) g_ptr_array_index (self->kinds, i))->info.name, test) == 0)
+      adw_combo_row_set_selected (self->test_row, i);
+  adw_combo_row_set_selected (self->pattern_row, g_strcmp0 (pattern, "zeros") == 0 ? 1 : 0);
+  gtk_editable_set_text (GTK_EDITABLE (self->label_row), label);
+  if (target && *target)
+    vol_config_pane_set_target (self, target, NULL);
+  rebuild_params (self);
+  self->loading = FALSE;
+}
+
+GtkWidget *
+vol_config_pane_new (GSettings *settings)
+{
+  VolConfigPane *self = g_object_new (VOL_TYPE_CONFIG_PANE, NULL);
+  AdwPreferencesGroup *target_group, *test_group, *data_group;
+  g_autoptr(GtkStringList) test_names = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) patterns = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) volumes = vol_probe_list_volumes ("/", NULL);
+  GtkWidget *choose_row;
+  guint n_kinds;
+  const VolTestKind *const *kinds = vol_registry_list (&n_kinds);
+
+  self->settings = settings ? g_object_ref (settings) : NULL;
+
+  /* Target */
+  target_group = add_group (self, _("Target"));
+  self->target_names = gtk_string_list_new (NULL);
+  self->target_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_row), _("Volume"));
+  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (self->target_names));
+  adw_preferences_group_add (target_group, GTK_WIDGET (self->target_row));
+  for (guint i = 0; volumes && i < volumes->len; i++)
+    add_target (self, vol_target_info_copy (g_ptr_array_index (volumes, i)));
+
+  choose_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (choose_row), _("Choose Folder…"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (choose_row), _("Any folder on a mounted volume"));
+  self->choose_button = gtk_button_new_from_icon_name ("folder-open-symbolic");
+  gtk_widget_set_valign (self->choose_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->choose_button, _("Choose Folder…"));
+  gtk_widget_add_css_class (self->choose_button, "flat");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->choose_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Choose Folder…"), -1);
+  g_signal_connect (self->choose_button, "clicked", G_CALLBACK (choose_folder_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (choose_row), self->choose_button);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (choose_row), self->choose_button);
+  adw_preferences_group_add (target_group, choose_row);
+
+  self->target_info_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_info_row), _("No volume chosen"));
+  adw_action_row_set_subtitle_lines (self->target_info_row, 4);
+  adw_action_row_add_prefix (self->target_info_row, gtk_image_new_from_icon_name ("drive-harddisk-symbolic"));
+  adw_preferences_group_add (target_group, GTK_WIDGET (self->target_info_row));
+
+  /* Test */
+  test_group = add_group (self, _("Test"));
+  self->kinds = g_ptr_array_new ();
+  for (guint i = 0; i < n_kinds; i++)
+    if (kinds[i]->run != NULL)
+      {
+        g_ptr_array_add (self->kinds, (gpointer) kinds[i]);
+        gtk_string_list_append (test_names, _(kinds[i]->info.title));
+      }
+  self->test_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->test_row), _("Test"));
+  adw_combo_row_set_model (self->test_row, G_LIST_MODEL (test_names));
+  adw_preferences_group_add (test_group, GTK_WIDGET (self->test_row));
+
+  self->params_group = add_group (self, _("Parameters"));
+  self->rows = g_ptr_array_new_with_free_func (param_row_free);
+
+  /* Data */
+  data_group = add_group (self, _("Data"));
+  gtk_string_list_append (patterns, _("Random (incompressible)"));
+  gtk_string_list_append (patterns, _("Zeros (compressible)"));
+  self->pattern_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pattern_row), _("Data Pattern"));
+  adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
+  adw_preferences_group_add (data_group, GTK_WIDGET (self->pattern_row));
+  self->label_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->label_row), _("Label, e.g. “RAID 0, 64 KiB stripe”"));
+  adw_preferences_group_add (data_group, GTK_WIDGET (self->label_row));
+
+  restore (self);
+  if (vol_config_pane_get_target_info (self) == NULL && self->targets->len > 0)
+    adw_combo_row_set_selected (self->target_row, 0);
+  target_selected_cb (self->target_row, NULL, self);
+  if (self->rows->len == 0)
+    rebuild_params (self);
+
+  g_signal_connect (self->target_row, "notify::selected", G_CALLBACK (target_selected_cb), self);
+  g_signal_connect (self->test_row, "notify::selected", G_CALLBACK (test_selected_cb), self);
+  g_signal_connect (self->pattern_row, "notify::selected", G_CALLBACK (other_changed_cb), self);
+  g_signal_connect (self->label_row, "notify::text", G_CALLBACK (other_changed_cb), self);
+  return GTK_WIDGET (self);
+}
+
+static void
+vol_config_pane_dispose (GObject *object)
+{
+  VolConfigPane *self = VOL_CONFIG_PANE (object);
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->targets, g_ptr_array_unref);
+  g_clear_pointer (&self->kinds, g_ptr_array_unref);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_object (&self->target_names);
+  G_OBJECT_CLASS (vol_config_pane_parent_class)->dispose (object);
+}
+
+static void
+vol_config_pane_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_VALID:
+      g_value_set_boolean (value, VOL_CONFIG_PANE (object)->valid);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+vol_config_pane_class_init (VolConfigPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = vol_config_pane_dispose;
+  object_class->get_property = vol_config_pane_get_property;
+  properties[PROP_VALID] = g_param_spec_boolean ("valid", NULL, NULL, FALSE,
+                                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+vol_config_pane_init (VolConfigPane *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 24);
+  self->targets = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_target_info_free);
+}

@@ -1,0 +1,37 @@
+/* vol-config-pane.h — choosing what to run, where, and how
+ *
+ * Target volumes, the test, one row per parameter (built from the engine's
+ * registry, so a new test needs no change here), data pattern and label.
+ * Every row is validated on change with the spec's own message; "valid"
+ * says whether a run may start. Main thread.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "vol-spec.h"
+#include "vol-target-info.h"
+
+G_BEGIN_DECLS
+
+#define VOL_TYPE_CONFIG_PANE (vol_config_pane_get_type ())
+
+G_DECLARE_FINAL_TYPE (VolConfigPane, vol_config_pane, VOL, CONFIG_PANE, GtkBox)
+
+GtkWidget           *vol_config_pane_new             (GSettings     *settings);
+gboolean             vol_config_pane_get_valid       (VolConfigPane *self);
+VolTestSpec         *vol_config_pane_build_spec      (VolConfigPane *self,
+                                                      GError       **error);
+const VolTargetInfo *vol_config_pane_get_target_info (VolConfigPane *self);
+gboolean             vol_config_pane_set_target      (VolConfigPane *self,
+                                                      const char    *path,
+                                                      GError       **error);
+gboolean             vol_config_pane_set_param_text  (VolConfigPane *self,
+                                                      const char    *key,
+                                                      const char    *text,
+                                                      GError       **error);
+void                 vol_config_pane_set_running     (VolConfigPane *self,
+                                                      gboolean       running);
+void                 vol_config_pane_save            (VolConfigPane *self);
+
+G_END_DECLS

@@ -1,0 +1,218 @@
+/* vol-result-view.c — summary figures, target and warnings of a result */
+#include "vol-result-view.h"
+
+#include <glib/gi18n.h>
+
+#include "vol-registry.h"
+#include "vol-size.h"
+
+struct _VolResultView
+{
+  GtkBox     parent_instance;
+  GtkWidget *content;
+};
+
+G_DEFINE_FINAL_TYPE (VolResultView, vol_result_view, GTK_TYPE_BOX)
+
+GtkWidget *
+vol_result_view_new (void)
+{
+  return g_object_new (VOL_TYPE_RESULT_VIEW, NULL);
+}
+
+static char *
+format_value (double      value,
+              const char *unit,
+              gboolean    binary)
+{
+  if (g_strcmp0 (unit, "B/s") == 0)
+    return vol_rate_format (value, binary);
+  if (g_strcmp0 (unit, "B") == 0)
+    return vol_size_format ((guint64) MAX (value, 0));
+  if (g_strcmp0 (unit, "%") == 0)
+    return g_strdup_printf ("%.1f %%", value);
+  return g_strdup_printf ("%.6g %s", value, unit ? unit : "");
+}
+
+static GtkWidget *
+cell (const char *text,
+      gboolean    numeric,
+      gboolean    dim)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  if (dim)
+    gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static GtkWidget *
+add_group (VolResultView *self,
+           const char    *title)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  gtk_box_append (GTK_BOX (self->content), group);
+  return group;
+}
+
+static void
+add_row (GtkWidget  *group,
+         const char *title,
+         const char *value,
+         const char *icon)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (value)
+    {
+      GtkWidget *label = cell (value, TRUE, FALSE);
+      /* long values (paths, volume descriptions) wrap instead of widening
+       * the window */
+      if (g_utf8_strlen (value, -1) > 24)
+        {
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+          gtk_label_set_width_chars (GTK_LABEL (label), 16);
+        }
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  if (icon)
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+/**
+ * vol_result_view_set_result:
+ * @result: (nullable): what to show; NULL empties the view
+ */
+void
+vol_result_view_set_result (VolResultView   *self,
+                            const VolResult *result,
+                            gboolean         binary)
+{
+  GtkWidget *grid, *figures, *how, *where, *doubts = NULL;
+  const VolTestKind *kind;
+  static const char *const heads[] = { N_("Mean"), N_("Std dev"), N_("Min"), N_("Max"), N_("Median"), N_("Samples") };
+
+  if (self->content)
+    gtk_box_remove (GTK_BOX (self), self->content);
+  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_box_append (GTK_BOX (self), self->content);
+  if (result == NULL)
+    return;
+  kind = vol_registry_lookup (result->kind);
+
+  /* the summary table: every figure with its spread */
+  figures = add_group (self, kind ? _(kind->info.title) : result->kind);
+  if (result->label)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (figures), result->label);
+  grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_widget_add_css_class (grid, "card");
+  gtk_widget_set_margin_top (grid, 6);
+  g_object_set (grid, "margin-start", 0, NULL);
+  /* statistics down, series across: narrow enough for a side pane */
+  for (guint c = 0; c < G_N_ELEMENTS (heads); c++)
+    gtk_grid_attach (GTK_GRID (grid), cell (_(heads[c]), FALSE, TRUE), 0, c + 1, 1, 1);
+  for (guint r = 0; r < result->summaries->len; r++)
+    {
+      const VolSummary *s = g_ptr_array_index (result->summaries, r);
+      const VolSeries *series = vol_result_get_series (result, s->series);
+      double values[] = { s->mean, s->stddev, s->min, s->max, s->median };
+      g_autofree char *count = g_strdup_printf ("%u", s->count);
+      GtkWidget *head = cell (series ? series->title : s->series, TRUE, FALSE);
+
+      gtk_widget_add_css_class (head, "heading");
+      gtk_widget_set_hexpand (head, TRUE);
+      gtk_grid_attach (GTK_GRID (grid), head, r + 1, 0, 1, 1);
+      for (guint c = 0; c < G_N_ELEMENTS (values); c++)
+        {
+          g_autofree char *text = s->count ? format_value (values[c], s->unit, binary) : g_strdup ("—");
+          gtk_grid_attach (GTK_GRID (grid), cell (text, TRUE, FALSE), r + 1, c + 1, 1, 1);
+        }
+      gtk_grid_attach (GTK_GRID (grid), cell (count, TRUE, FALSE), r + 1, G_N_ELEMENTS (values) + 1, 1, 1);
+    }
+  {
+    /* the card's padding */
+    GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_margin_start (grid, 12);
+    gtk_widget_set_margin_end (grid, 12);
+    gtk_widget_set_margin_top (grid, 12);
+    gtk_widget_set_margin_bottom (grid, 12);
+    gtk_widget_remove_css_class (grid, "card");
+    gtk_widget_add_css_class (frame, "card");
+    gtk_box_append (GTK_BOX (frame), grid);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (figures), frame);
+  }
+  for (guint i = 0; i < result->figures->len; i++)
+    {
+      const VolFigure *f = g_ptr_array_index (result->figures, i);
+      g_autofree char *text = format_value (f->value, f->unit, binary);
+      add_row (figures, _(f->title), text, NULL);
+    }
+
+  /* reasons to doubt the numbers, before anything else about them */
+  if (result->cache_bypass != VOL_CACHE_BYPASS_DIRECT || result->pattern == VOL_DATA_PATTERN_ZEROS
+      || result->status != VOL_RESULT_STATUS_COMPLETE
+      || (result->duration > 1 && result->cpu_user + result->cpu_system > 0.9 * result->duration))
+    {
+      doubts = add_group (self, _("Warnings"));
+      if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
+        add_row (doubts, _("The cache was not bypassed: the filesystem refused O_DIRECT, so I/O was buffered"), NULL, "dialog-warning-symbolic");
+      if (result->pattern == VOL_DATA_PATTERN_ZEROS)
+        add_row (doubts, _("Zeros were written: a compressing device shows more than it can do with real data"), NULL, "dialog-warning-symbolic");
+      if (result->duration > 1 && result->cpu_user + result->cpu_system > 0.9 * result->duration)
+        add_row (doubts, _("The run used a full CPU core: the figures may be CPU-bound"), NULL, "dialog-warning-symbolic");
+      if (result->status != VOL_RESULT_STATUS_COMPLETE)
+        add_row (doubts, result->message ? result->message : vol_result_status_to_string (result->status),
+                 NULL, "dialog-warning-symbolic");
+    }
+
+  how = add_group (self, _("How It Was Measured"));
+  add_row (how, _("Cache bypass"), vol_cache_bypass_to_string (result->cache_bypass), NULL);
+  {
+    g_autofree char *seed = g_strdup_printf ("%s, seed 0x%016" G_GINT64_MODIFIER "x",
+                                             vol_data_pattern_to_string (result->pattern), result->seed);
+    g_autofree char *cpu = g_strdup_printf (_("%.2f s user, %.2f s system in %.1f s"),
+                                            result->cpu_user, result->cpu_system, result->duration);
+    add_row (how, _("Data"), seed, NULL);
+    add_row (how, _("I/O backend"), result->io_backend ? result->io_backend : "—", NULL);
+    add_row (how, _("CPU time"), cpu, NULL);
+  }
+
+  if (result->target)
+    {
+      g_autofree char *desc = vol_target_info_describe (result->target);
+      g_autofree char *cap = vol_size_format (result->target->capacity_bytes);
+      g_autofree char *free_text = vol_size_format (result->target->free_bytes);
+      g_autofree char *space = g_strdup_printf (_("%s, %s free at the start"), cap, free_text);
+      where = add_group (self, _("Target"));
+      add_row (where, _("Folder"), result->target->path, NULL);
+      add_row (where, _("Volume"), desc, NULL);
+      add_row (where, _("Capacity"), space, NULL);
+      if (result->target->scheduler)
+        add_row (where, _("I/O scheduler"), result->target->scheduler, NULL);
+    }
+  (void) doubts;
+}
+
+static void
+vol_result_view_class_init (VolResultViewClass *klass)
+{
+}
+
+static void
+vol_result_view_init (VolResultView *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+}

@@ -1,0 +1,23 @@
+/* vol-result-view.h — a result's figures, in words and numbers
+ *
+ * The headline figures with their spread, how the run was measured, the
+ * target, and any reason to doubt the numbers. The chart is beside it.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "vol-result.h"
+
+G_BEGIN_DECLS
+
+#define VOL_TYPE_RESULT_VIEW (vol_result_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (VolResultView, vol_result_view, VOL, RESULT_VIEW, GtkBox)
+
+GtkWidget *vol_result_view_new        (void);
+void       vol_result_view_set_result (VolResultView   *self,
+                                       const VolResult *result,
+                                       gboolean         binary);
+
+G_END_DECLS

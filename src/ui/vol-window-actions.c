@@ -1,0 +1,380 @@
+/* vol-window-actions.c — open, export, start/stop, and scripting
+ *
+ * The win.* actions behind the header bar, menus and shortcuts, and the
+ * script entry point the app.* scripting actions forward to.
+ */
+#define G_LOG_DOMAIN "vol-window"
+
+#include "vol-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "vol-chart-export.h"
+#include "vol-chart-render.h"
+
+static void
+set_enabled (VolWindow  *self,
+             const char *name,
+             gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (action)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+void
+_vol_window_update_actions (VolWindow *self)
+{
+  gboolean running = self->cancellable != NULL;
+  gboolean have_chart = self->chart != NULL && self->results != NULL;
+  gboolean one = self->results != NULL && self->results->len == 1;
+
+  set_enabled (self, "start", !running && self->config && vol_config_pane_get_valid (self->config));
+  set_enabled (self, "stop", running);
+  set_enabled (self, "export-png", have_chart);
+  set_enabled (self, "export-svg", have_chart);
+  set_enabled (self, "export-pdf", have_chart);
+  set_enabled (self, "export-csv", have_chart);
+  set_enabled (self, "copy-chart", have_chart);
+  set_enabled (self, "export-json", one);
+}
+
+/* ---- open --------------------------------------------------------------- */
+
+/**
+ * vol_window_open_files:
+ *
+ * Loads each file; one is shown, several are compared. A file that does
+ * not load gets a dialog naming it and its problem, and nothing else
+ * changes.
+ */
+void
+vol_window_open_files (VolWindow  *self,
+                       GFile     **files,
+                       int         n_files)
+{
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autofree char *single_path = NULL;
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+      g_autoptr(GError) error = NULL;
+      VolResult *result = path ? vol_result_load (path, &error) : NULL;
+
+      if (result == NULL)
+        {
+          g_autofree char *name = g_file_get_parse_name (files[i]);
+          g_string_append_printf (problems, "%s%s", problems->len ? "\n\n" : "",
+                                  error ? error->message : name);
+          continue;
+        }
+      g_ptr_array_add (results, result);
+      if (single_path == NULL)
+        single_path = g_strdup (path);
+    }
+
+  if (problems->len > 0)
+    _vol_window_error_dialog (self, ngettext ("A File Could Not Be Opened", "Files Could Not Be Opened",
+                                              n_files - (int) results->len),
+                              problems->str);
+  if (results->len > 0)
+    _vol_window_show_results (self, results, results->len == 1 ? single_path : NULL);
+  _vol_window_update_status (self, problems->len > 0 ? "error" : "idle");
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  VolWindow       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        g_ptr_array_add (array, g_list_model_get_item (files, i));
+      vol_window_open_files (self, (GFile **) array->pdata, array->len);
+    }
+  g_object_unref (dialog);
+}
+
+static GtkFileFilter *
+results_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Volumeter Results"));
+  gtk_file_filter_add_pattern (filter, "*.volumeter.json");
+  gtk_file_filter_add_mime_type (filter, "application/x-volumeter-result");
+  return filter;
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  VolWindow *self = user_data;
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Open Results"), GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  g_autoptr(GtkFileFilter) filter = results_filter ();
+  g_autofree char *dir = vol_application_results_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (g_file_query_exists (folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- export ------------------------------------------------------------- */
+
+/**
+ * _vol_window_export:
+ * @format: "png", "svg", "pdf", "csv" or "json"
+ *
+ * Writes what is shown to @path, in the light style a publication wants.
+ */
+gboolean
+_vol_window_export (VolWindow   *self,
+                    const char  *format,
+                    const char  *path,
+                    GError     **error)
+{
+  g_autoptr(VolChartStyle) style = vol_chart_style_new_light ();
+
+  if (self->chart == NULL || self->results == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no result to export yet"));
+      return FALSE;
+    }
+  if (g_str_equal (format, "png"))
+    return vol_chart_export_png (self->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT,
+                                 VOL_CHART_DEFAULT_SCALE, error);
+  if (g_str_equal (format, "svg"))
+    return vol_chart_export_svg (self->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
+  if (g_str_equal (format, "pdf"))
+    return vol_chart_export_pdf (self->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
+  if (g_str_equal (format, "csv"))
+    return vol_chart_export_csv (self->chart, path, error);
+  if (g_str_equal (format, "json") && self->results->len == 1)
+    return vol_result_save (g_ptr_array_index (self->results, 0), path, error);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Cannot export as “%s”"), format);
+  return FALSE;
+}
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    VolWindow       *self)
+{
+  const char *format = g_object_get_data (G_OBJECT (dialog), "vol-format");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+
+      if (!_vol_window_export (self, format, path, &error))
+        _vol_window_error_dialog (self, _("Export Failed"), error->message);
+      else
+        {
+          g_autofree char *text = g_strdup_printf (_("Exported %s"), path);
+          adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  VolWindow *self = user_data;
+  const char *format = g_action_get_name (G_ACTION (action)) + strlen ("export-");
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Export"), GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  g_autofree char *base = self->result_path ? g_path_get_basename (self->result_path) : g_strdup ("volumeter-comparison");
+  g_autofree char *stem = g_str_has_suffix (base, ".volumeter.json")
+                          ? g_strndup (base, strlen (base) - strlen (".volumeter.json")) : g_strdup (base);
+  g_autofree char *name = g_str_equal (format, "json") ? g_strdup_printf ("%s.volumeter.json", stem)
+                                                       : g_strdup_printf ("%s.%s", stem, format);
+
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_object_set_data_full (G_OBJECT (chooser), "vol-format", g_strdup (format), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+copy_chart_activated (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  VolWindow *self = user_data;
+  g_autoptr(VolChartStyle) style = vol_chart_style_new_light ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w = VOL_CHART_DEFAULT_WIDTH * 2, h = VOL_CHART_DEFAULT_HEIGHT * 2;
+
+  if (self->chart == NULL)
+    return;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  cairo_scale (cr, 2, 2);
+  vol_chart_render (self->chart, style, cr, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) cairo_image_surface_get_stride (surface) * h);
+  /* cairo's ARGB32 is premultiplied native-endian: B8G8R8A8 on little endian */
+  texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (surface));
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
+  cairo_surface_destroy (surface);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("Chart copied")));
+}
+
+/* ---- start and stop ----------------------------------------------------- */
+
+static void
+start_activated (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  _vol_window_start (VOL_WINDOW (user_data), FALSE);
+}
+
+static void
+stop_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  VolWindow *self = user_data;
+
+  /* the worker sees it before its next transfer, removes its files, and
+   * the partial result arrives through run_done_cb */
+  if (self->cancellable)
+    {
+      g_cancellable_cancel (self->cancellable);
+      gtk_label_set_text (self->phase_label, _("Stopping…"));
+    }
+}
+
+/* ---- screenshot ----------------------------------------------------------- */
+
+/**
+ * _vol_window_screenshot:
+ *
+ * The window as it is on screen, as a PNG: the last rendered frame of
+ * each widget, through the window's own renderer.
+ */
+gboolean
+_vol_window_screenshot (VolWindow   *self,
+                        const char  *path,
+                        GError     **error)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (self));
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL || renderer == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("The window has not been drawn yet"));
+      return FALSE;
+    }
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- scripting ------------------------------------------------------------ */
+
+/**
+ * vol_window_script:
+ *
+ * What the app.* scripting actions do (vol-application.c). Errors are not
+ * dialogs here: they go to the status, where the script reads them.
+ */
+void
+vol_window_script (VolWindow  *self,
+                   const char *action,
+                   GVariant   *param)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = TRUE;
+
+  if (g_str_equal (action, "set-target"))
+    ok = vol_config_pane_set_target (self->config, g_variant_get_string (param, NULL), &error);
+  else if (g_str_equal (action, "set-param"))
+    {
+      const char *key, *text;
+      g_variant_get (param, "(&s&s)", &key, &text);
+      ok = vol_config_pane_set_param_text (self->config, key, text, &error);
+    }
+  else if (g_str_equal (action, "start"))
+    {
+      _vol_window_start (self, TRUE);
+      return;
+    }
+  else if (g_str_equal (action, "stop"))
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (self), "stop", NULL);
+      return;
+    }
+  else if (g_str_equal (action, "open-path"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
+      vol_window_open_files (self, &file, 1);
+      return;
+    }
+  else if (g_str_equal (action, "export"))
+    {
+      const char *format, *path;
+      g_variant_get (param, "(&s&s)", &format, &path);
+      ok = _vol_window_export (self, format, path, &error);
+    }
+  else if (g_str_equal (action, "screenshot"))
+    ok = _vol_window_screenshot (self, g_variant_get_string (param, NULL), &error);
+
+  g_free (self->last_error);
+  self->last_error = ok ? NULL : g_strdup (error->message);
+  _vol_window_update_status (self, self->cancellable ? "running" : (ok ? "idle" : "error"));
+}
+
+void
+_vol_window_add_actions (VolWindow *self)
+{
+  static const GActionEntry entries[] = {
+    { "open", open_activated },
+    { "start", start_activated },
+    { "stop", stop_activated },
+    { "export-png", export_activated },
+    { "export-svg", export_activated },
+    { "export-pdf", export_activated },
+    { "export-csv", export_activated },
+    { "export-json", export_activated },
+    { "copy-chart", copy_chart_activated },
+  };
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+}

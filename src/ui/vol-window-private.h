@@ -1,0 +1,72 @@
+/* vol-window-private.h — what vol-window.c and vol-window-actions.c share */
+#pragma once
+
+#include "vol-chart-view.h"
+#include "vol-config-pane.h"
+#include "vol-history.h"
+#include "vol-result-view.h"
+#include "vol-runner.h"
+#include "vol-window.h"
+
+G_BEGIN_DECLS
+
+struct _VolWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template */
+  AdwToastOverlay      *toasts;
+  AdwFlap              *flap;
+  AdwViewStack         *view_stack;
+  GtkStack             *result_stack;
+  GtkBox               *config_box;
+  GtkBox               *chart_box;
+  GtkBox               *summary_box;
+  GtkBox               *history_box;
+  GtkRevealer          *progress_revealer;
+  GtkProgressBar       *progress_bar;
+  GtkLabel             *phase_label;
+  GtkLabel             *rate_label;
+  GtkLabel             *eta_label;
+
+  /* built in code */
+  VolConfigPane        *config;
+  VolChartView         *chart_view;
+  VolResultView        *result_view;
+  VolHistory           *history;
+
+  GSettings            *settings;
+  VolRunner            *runner;
+  GCancellable         *cancellable;   /* of the run in progress, NULL otherwise */
+  guint                 inhibit_cookie;
+  gboolean              close_when_done;
+  char                 *status_phase;
+  double                status_fraction;
+  char                 *last_error;
+
+  GPtrArray            *results;       /* of VolResult: what is shown (1, or several compared) */
+  char                 *result_path;   /* where the shown result is saved, NULL if nowhere */
+  VolChart             *chart;         /* the chart shown */
+};
+
+void  _vol_window_show_results  (VolWindow   *self,
+                                 GPtrArray   *results,
+                                 const char  *path);
+void  _vol_window_update_status (VolWindow   *self,
+                                 const char  *state);
+void  _vol_window_error_dialog  (VolWindow   *self,
+                                 const char  *heading,
+                                 const char  *body);
+void  _vol_window_add_actions   (VolWindow   *self);
+void  _vol_window_update_actions (VolWindow  *self);
+gboolean _vol_window_export     (VolWindow   *self,
+                                 const char  *format,
+                                 const char  *path,
+                                 GError     **error);
+void  _vol_window_start         (VolWindow   *self,
+                                 gboolean     confirmed);
+gboolean _vol_window_screenshot (VolWindow   *self,
+                                 const char  *path,
+                                 GError     **error);
+
+G_END_DECLS

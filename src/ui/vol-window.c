@@ -1,0 +1,579 @@
+/* vol-window.c — the main window: a run from start to saved result
+ *
+ * Threading: the runner's worker never touches anything here. Progress and
+ * live samples arrive through VolRunner::progress on the main context (at
+ * most ~30 times a second), so the chart redraws at most that often and
+ * the window stays responsive through a full-speed run.
+ */
+#define G_LOG_DOMAIN "vol-window"
+
+#include "vol-window-private.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "vol-chart-build.h"
+#include "vol-size.h"
+
+G_DEFINE_FINAL_TYPE (VolWindow, vol_window, ADW_TYPE_APPLICATION_WINDOW)
+
+VolWindow *
+vol_window_new (VolApplication *app)
+{
+  return g_object_new (VOL_TYPE_WINDOW, "application", app, NULL);
+}
+
+static gboolean
+binary_units (VolWindow *self)
+{
+  return self->settings && g_settings_get_boolean (self->settings, "binary-units");
+}
+
+/* The status mirrored into app.status for scripts and tests. */
+void
+_vol_window_update_status (VolWindow  *self,
+                           const char *state)
+{
+  g_autoptr(GString) json = g_string_new ("{");
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *phase = g_strescape (self->status_phase ? self->status_phase : "", NULL);
+  g_autofree char *path = g_strescape (self->result_path ? self->result_path : "", NULL);
+  g_autofree char *error = g_strescape (self->last_error ? self->last_error : "", NULL);
+  char fraction[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (json, "\"state\": \"%s\", \"phase\": \"%s\", \"fraction\": %s, "
+                                "\"result\": \"%s\", \"error\": \"%s\", \"history\": %u, \"results\": %u}",
+                          state, phase, g_ascii_formatd (fraction, sizeof fraction, "%.4f", self->status_fraction),
+                          path, error, self->history ? vol_history_get_n_items (self->history) : 0,
+                          self->results ? self->results->len : 0);
+  if (VOL_IS_APPLICATION (app))
+    vol_application_set_status (VOL_APPLICATION (app), json->str);
+}
+
+void
+_vol_window_error_dialog (VolWindow  *self,
+                          const char *heading,
+                          const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_free (self->last_error);
+  self->last_error = g_strdup (body);
+}
+
+/**
+ * _vol_window_show_results:
+ * @results: (transfer none) (element-type VolResult): one result, or
+ *   several to compare
+ * @path: where the single result is saved, or NULL
+ */
+void
+_vol_window_show_results (VolWindow  *self,
+                          GPtrArray  *results,
+                          const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  VolChartOptions options = { .binary = binary_units (self) };
+  g_autoptr(VolChart) chart = NULL;
+
+  g_clear_pointer (&self->results, g_ptr_array_unref);
+  self->results = g_ptr_array_ref (results);
+  g_free (self->result_path);
+  self->result_path = g_strdup (path);
+
+  if (results->len == 1)
+    chart = vol_chart_build_for_result (g_ptr_array_index (results, 0), &options, &error);
+  else
+    chart = vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
+  g_clear_pointer (&self->chart, vol_chart_unref);
+  self->chart = chart ? vol_chart_ref (chart) : NULL;
+  vol_chart_view_set_chart (self->chart_view, chart);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_box), chart != NULL);
+  vol_result_view_set_result (self->result_view, results->len == 1 ? g_ptr_array_index (results, 0) : NULL,
+                              binary_units (self));
+  if (chart && chart->title)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart_view), GTK_ACCESSIBLE_PROPERTY_LABEL, chart->title,
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, chart->subtitle ? chart->subtitle : "", -1);
+  gtk_stack_set_visible_child_name (self->result_stack, "result");
+  adw_view_stack_set_visible_child_name (self->view_stack, "run");
+  _vol_window_update_actions (self);
+}
+
+/* ---- a run ------------------------------------------------------------ */
+
+static void
+progress_cb (VolRunner         *runner,
+             const VolProgress *progress,
+             VolWindow         *self)
+{
+  g_autofree char *rate = progress->rate > 0 ? vol_rate_format (progress->rate, binary_units (self)) : g_strdup ("");
+  g_autofree char *eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
+  g_autofree char *eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
+  double scale = binary_units (self) ? 1048576.0 : 1e6;
+
+  gtk_progress_bar_set_fraction (self->progress_bar, progress->fraction);
+  gtk_label_set_text (self->phase_label, progress->text ? progress->text : "");
+  gtk_label_set_text (self->rate_label, rate);
+  gtk_label_set_text (self->eta_label, eta_text);
+  g_free (self->status_phase);
+  self->status_phase = g_strdup (progress->text);
+  self->status_fraction = progress->fraction;
+
+  /* the live chart (series 0 write, 1 read) grows as samples arrive:
+   * at most one redraw per batch */
+  if (self->chart && self->results == NULL && self->chart->series->len >= 2 && progress->samples->len > 0)
+    {
+      for (guint i = 0; i < progress->samples->len; i++)
+        {
+          const VolLiveSample *s = &g_array_index (progress->samples, VolLiveSample, i);
+          VolChartSeries *series = g_ptr_array_index (self->chart->series, g_str_equal (s->series, "write") ? 0 : 1);
+          vol_chart_series_add (series, s->x, s->y / scale);
+        }
+      vol_chart_view_changed (self->chart_view);
+    }
+  _vol_window_update_status (self, "running");
+}
+
+static char *
+autosave (VolWindow  *self,
+          VolResult  *result,
+          GError    **error)
+{
+  g_autofree char *dir = vol_application_results_dir ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Cannot create %s: %s"), dir, g_strerror (saved));
+      return NULL;
+    }
+  /* a second run in the same second gets its own name */
+  for (guint n = 0; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (name);
+      g_free (path);
+      name = n ? g_strdup_printf ("volumeter-%s-%s-%u.volumeter.json", result->kind, stamp, n)
+               : g_strdup_printf ("volumeter-%s-%s.volumeter.json", result->kind, stamp);
+      path = g_build_filename (dir, name, NULL);
+    }
+  if (!vol_result_save (result, path, error))
+    return NULL;
+  return g_steal_pointer (&path);
+}
+
+static void
+end_run (VolWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (self->inhibit_cookie && app)
+    gtk_application_uninhibit (app, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  g_clear_object (&self->cancellable);
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  vol_config_pane_set_running (self->config, FALSE);
+  _vol_window_update_actions (self);
+}
+
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  g_autoptr(VolWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolResult) result = vol_runner_run_finish (VOL_RUNNER (source), res, &error);
+  g_autofree char *path = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+
+  end_run (self);
+
+  if (result == NULL)
+    {
+      /* never started: the target or the parameters are wrong */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _vol_window_error_dialog (self, _("The Test Could Not Start"), error->message);
+      gtk_stack_set_visible_child_name (self->result_stack, self->results ? "result" : "empty");
+      _vol_window_update_status (self, "error");
+      if (self->close_when_done)
+        gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
+  {
+    g_autoptr(GError) save_error = NULL;
+    path = autosave (self, result, &save_error);
+    if (path == NULL)
+      _vol_window_error_dialog (self, _("The Result Could Not Be Saved"), save_error->message);
+  }
+
+  if (self->close_when_done)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
+  results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+  g_ptr_array_add (results, vol_result_ref (result));
+  _vol_window_show_results (self, results, path);
+  vol_history_reload (self->history);
+
+  if (result->status == VOL_RESULT_STATUS_FAILED)
+    _vol_window_error_dialog (self, _("The Run Failed"), result->message);
+  if (path)
+    {
+      g_autofree char *text = g_strdup_printf (result->status == VOL_RESULT_STATUS_CANCELLED
+                                               ? _("Stopped; the partial result is saved in %s")
+                                               : _("Saved in %s"), path);
+      AdwToast *toast = adw_toast_new (text);
+      adw_toast_set_timeout (toast, 5);
+      adw_toast_overlay_add_toast (self->toasts, toast);
+    }
+  _vol_window_update_status (self, vol_result_status_to_string (result->status));
+}
+
+static void
+begin_run (VolWindow   *self,
+           VolTestSpec *spec)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  VolChart *chart;
+
+  /* the live chart: a capacity chart whose series grow as samples come */
+  chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
+  chart->title = g_strdup (vol_test_spec_get_label (spec) ? vol_test_spec_get_label (spec) : _("Measuring…"));
+  chart->subtitle = g_strdup (vol_test_spec_get_target (spec));
+  chart->x_title = g_strdup (_("Position in the volume (% of capacity)"));
+  chart->y_title = g_strdup_printf (_("Throughput (%s)"), binary_units (self) ? "MiB/s" : "MB/s");
+  chart->y_unit = g_strdup (binary_units (self) ? "MiB/s" : "MB/s");
+  chart->x_min = 0;
+  chart->x_max = 100;
+  vol_chart_add_series (chart, _("Write"), 0);
+  vol_chart_add_series (chart, _("Read"), 1);
+  g_clear_pointer (&self->chart, vol_chart_unref);
+  self->chart = chart;
+  vol_chart_view_set_chart (self->chart_view, chart);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
+  vol_result_view_set_result (self->result_view, NULL, FALSE);
+  g_clear_pointer (&self->results, g_ptr_array_unref);
+  g_clear_pointer (&self->result_path, g_free);
+  g_clear_pointer (&self->last_error, g_free);
+
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_label_set_text (self->phase_label, _("Starting…"));
+  gtk_label_set_text (self->rate_label, "");
+  gtk_label_set_text (self->eta_label, "");
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  gtk_stack_set_visible_child_name (self->result_stack, "result");
+  adw_view_stack_set_visible_child_name (self->view_stack, "run");
+  vol_config_pane_set_running (self->config, TRUE);
+
+  /* a machine that sleeps mid-run spoils the run */
+  if (app)
+    self->inhibit_cookie = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
+                                                    _("A disk benchmark is running"));
+  self->cancellable = g_cancellable_new ();
+  vol_runner_set_include_hostname (self->runner, self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
+  vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
+  self->status_fraction = 0;
+  _vol_window_update_actions (self);
+  _vol_window_update_status (self, "running");
+}
+
+static void
+confirm_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     VolWindow        *self)
+{
+  if (g_str_equal (response, "fill"))
+    _vol_window_start (self, TRUE);
+}
+
+/* Filling the volume that holds the system or the home folder can upset
+ * running programs for the length of the run: say which, and how much. */
+static gboolean
+needs_confirmation (VolWindow           *self,
+                    const VolTestSpec   *spec,
+                    const VolTargetInfo *target,
+                    char               **message)
+{
+  struct stat home, root, here;
+  g_autofree char *amount = NULL;
+  gint64 max;
+
+  if (!g_str_equal (vol_test_spec_get_kind (spec), "fill") || target == NULL)
+    return FALSE;
+  if (stat (target->path, &here) != 0)
+    return FALSE;
+  if (!((stat ("/", &root) == 0 && root.st_dev == here.st_dev)
+        || (stat (g_get_home_dir (), &home) == 0 && home.st_dev == here.st_dev)))
+    return FALSE;
+  max = vol_test_spec_get_int (spec, "max-bytes");
+  amount = vol_size_format (max > 0 ? MIN ((guint64) max, target->free_bytes) : target->free_bytes);
+  *message = g_strdup_printf (_("%s holds the system or your home folder. The test will write up to %s there, "
+                                "nearly filling it for the length of the run; other programs may run out of space. "
+                                "The files are removed when the test ends."),
+                              target->mount_point ? target->mount_point : target->path, amount);
+  return TRUE;
+}
+
+void
+_vol_window_start (VolWindow *self,
+                   gboolean   confirmed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolTestSpec) spec = NULL;
+  g_autofree char *message = NULL;
+
+  if (self->cancellable != NULL)
+    return;
+  spec = vol_config_pane_build_spec (self->config, &error);
+  if (spec == NULL)
+    {
+      _vol_window_error_dialog (self, _("The Test Cannot Start"), error->message);
+      _vol_window_update_status (self, "error");
+      return;
+    }
+  if (!confirmed && needs_confirmation (self, spec, vol_config_pane_get_target_info (self->config), &message))
+    {
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Fill the System Volume?"), message);
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "fill", _("_Fill Volume"), NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "fill", ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), self);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  begin_run (self, spec);
+}
+
+/* ---- closing ------------------------------------------------------------ */
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   VolWindow        *self)
+{
+  if (!g_str_equal (response, "stop") || self->cancellable == NULL)
+    return;
+  /* the window goes once the worker has removed the scratch files */
+  self->close_when_done = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+}
+
+static gboolean
+vol_window_close_request (GtkWindow *window)
+{
+  VolWindow *self = VOL_WINDOW (window);
+
+  if (self->cancellable != NULL)
+    {
+      GtkWidget *dialog;
+      if (self->close_when_done)
+        return TRUE;
+      dialog = adw_message_dialog_new (window, _("Stop the Test?"),
+                                       _("A test is running. Stopping it removes its files and keeps the samples measured so far."));
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Keep Running"), "stop", _("_Stop and Close"), NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "stop", ADW_RESPONSE_DESTRUCTIVE);
+      g_signal_connect (dialog, "response", G_CALLBACK (close_response_cb), self);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+
+  if (self->settings)
+    {
+      int width, height;
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+    }
+  return GTK_WINDOW_CLASS (vol_window_parent_class)->close_request (window);
+}
+
+/* ---- history ------------------------------------------------------------ */
+
+static void
+history_open_cb (VolHistory *history,
+                 const char *path,
+                 VolWindow  *self)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  vol_window_open_files (self, &file, 1);
+}
+
+typedef struct
+{
+  VolWindow *self;
+  char      *path;
+  gboolean   undone;
+} PendingDelete;
+
+static void
+undo_delete_cb (AdwToast      *toast,
+                PendingDelete *pending)
+{
+  pending->undone = TRUE;
+}
+
+static void
+toast_dismissed_cb (AdwToast      *toast,
+                    PendingDelete *pending)
+{
+  if (!pending->undone)
+    g_unlink (pending->path);
+  vol_history_hide (pending->self->history, pending->path, FALSE);
+  _vol_window_update_status (pending->self, pending->self->cancellable ? "running" : "idle");
+  g_object_unref (pending->self);
+  g_free (pending->path);
+  g_free (pending);
+}
+
+static void
+history_delete_cb (VolHistory *history,
+                   const char *path,
+                   VolWindow  *self)
+{
+  PendingDelete *pending = g_new0 (PendingDelete, 1);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *text = g_strdup_printf (_("Deleted %s"), base);
+  AdwToast *toast = adw_toast_new (text);
+
+  /* hidden now, removed when the toast goes without an undo */
+  pending->self = g_object_ref (self);
+  pending->path = g_strdup (path);
+  vol_history_hide (self->history, path, TRUE);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_delete_cb), pending);
+  g_signal_connect (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), pending);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+/* ---- drag and drop ------------------------------------------------------ */
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         VolWindow     *self)
+{
+  GSList *files = g_value_get_boxed (value);
+  g_autoptr(GPtrArray) array = g_ptr_array_new ();
+
+  for (GSList *l = files; l; l = l->next)
+    g_ptr_array_add (array, l->data);
+  if (array->len == 0)
+    return FALSE;
+  vol_window_open_files (self, (GFile **) array->pdata, array->len);
+  return TRUE;
+}
+
+/* ---- life cycle --------------------------------------------------------- */
+
+static void
+vol_window_constructed (GObject *object)
+{
+  VolWindow *self = VOL_WINDOW (object);
+  GtkApplication *app;
+  g_autofree char *dir = vol_application_results_dir ();
+  GtkDropTarget *drop;
+
+  G_OBJECT_CLASS (vol_window_parent_class)->constructed (object);
+
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  self->settings = VOL_IS_APPLICATION (app) ? g_object_ref (vol_application_get_settings (VOL_APPLICATION (app))) : NULL;
+  if (self->settings)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+    }
+
+  self->config = VOL_CONFIG_PANE (vol_config_pane_new (self->settings));
+  gtk_box_append (self->config_box, GTK_WIDGET (self->config));
+  g_signal_connect_swapped (self->config, "notify::valid", G_CALLBACK (_vol_window_update_actions), self);
+
+  self->chart_view = VOL_CHART_VIEW (vol_chart_view_new ());
+  gtk_box_append (self->chart_box, GTK_WIDGET (self->chart_view));
+  self->result_view = VOL_RESULT_VIEW (vol_result_view_new ());
+  gtk_box_append (self->summary_box, GTK_WIDGET (self->result_view));
+  self->history = VOL_HISTORY (vol_history_new (dir));
+  gtk_box_append (self->history_box, GTK_WIDGET (self->history));
+  g_signal_connect (self->history, "open", G_CALLBACK (history_open_cb), self);
+  g_signal_connect (self->history, "delete", G_CALLBACK (history_delete_cb), self);
+
+  self->runner = vol_runner_new ();
+  g_signal_connect (self->runner, "progress", G_CALLBACK (progress_cb), self);
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  _vol_window_add_actions (self);
+  _vol_window_update_actions (self);
+  _vol_window_update_status (self, "idle");
+}
+
+static void
+vol_window_dispose (GObject *object)
+{
+  VolWindow *self = VOL_WINDOW (object);
+
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  if (self->runner)
+    g_signal_handlers_disconnect_by_data (self->runner, self);
+  g_clear_object (&self->runner);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->results, g_ptr_array_unref);
+  g_clear_pointer (&self->chart, vol_chart_unref);
+  g_clear_pointer (&self->result_path, g_free);
+  g_clear_pointer (&self->status_phase, g_free);
+  g_clear_pointer (&self->last_error, g_free);
+  G_OBJECT_CLASS (vol_window_parent_class)->dispose (object);
+}
+
+static void
+vol_window_class_init (VolWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = vol_window_constructed;
+  object_class->dispose = vol_window_dispose;
+  window_class->close_request = vol_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/volumeter/Volumeter/vol-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, result_stack);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, config_box);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, chart_box);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, summary_box);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, history_box);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, phase_label);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, rate_label);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, eta_label);
+}
+
+static void
+vol_window_init (VolWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
