@@ -44,6 +44,11 @@ struct _VolWindow
   double                status_fraction;
   char                 *last_error;
 
+  /* VOLUMETER_MEASURE_STALLS=1: responsiveness, for bench/ui-responsiveness.sh */
+  gint64                probe_last_us;
+  gint64                max_stall_us;
+  gint64                first_frame_us;  /* from process start, 0 until drawn */
+
   GPtrArray            *results;       /* of VolResult: what is shown (1, or several compared) */
   char                 *result_path;   /* where the shown result is saved, NULL if nowhere */
   VolChart             *chart;         /* the chart shown */

@@ -10,7 +10,9 @@
 #include "vol-window-private.h"
 
 #include <errno.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -45,10 +47,12 @@ _vol_window_update_status (VolWindow  *self,
   char fraction[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_string_append_printf (json, "\"state\": \"%s\", \"phase\": \"%s\", \"fraction\": %s, "
-                                "\"result\": \"%s\", \"error\": \"%s\", \"history\": %u, \"results\": %u}",
+                                "\"result\": \"%s\", \"error\": \"%s\", \"history\": %u, \"results\": %u, "
+                                "\"max_stall_ms\": %.1f, \"first_frame_ms\": %.1f}",
                           state, phase, g_ascii_formatd (fraction, sizeof fraction, "%.4f", self->status_fraction),
                           path, error, self->history ? vol_history_get_n_items (self->history) : 0,
-                          self->results ? self->results->len : 0);
+                          self->results ? self->results->len : 0,
+                          self->max_stall_us / 1000.0, self->first_frame_us / 1000.0);
   if (VOL_IS_APPLICATION (app))
     vol_application_set_status (VOL_APPLICATION (app), json->str);
 }
@@ -282,6 +286,9 @@ begin_run (VolWindow   *self,
     self->inhibit_cookie = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
                                                     _("A disk benchmark is running"));
   self->cancellable = g_cancellable_new ();
+  /* the responsiveness probe measures the run, not what came before */
+  self->max_stall_us = 0;
+  self->probe_last_us = 0;
   vol_runner_set_include_hostname (self->runner, self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
   vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
   self->status_fraction = 0;
@@ -479,6 +486,65 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
+/* ---- responsiveness probe ----------------------------------------------- */
+
+/* A 1 ms timeout that notes the longest gap between its runs: any longer
+ * gap is the main loop stalled by something (layout, drawing, I/O). */
+static gboolean
+stall_probe_cb (gpointer user_data)
+{
+  VolWindow *self = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->probe_last_us > 0)
+    self->max_stall_us = MAX (self->max_stall_us, now - self->probe_last_us);
+  self->probe_last_us = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gint64
+process_start_us (void)
+{
+  g_autofree char *stat = NULL;
+  g_autofree char *uptime = NULL;
+  const char *p;
+  g_auto(GStrv) fields = NULL;
+  double up;
+
+  /* starttime (field 22, clock ticks since boot) against /proc/uptime */
+  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL)
+      || !g_file_get_contents ("/proc/uptime", &uptime, NULL, NULL)
+      || (p = strrchr (stat, ')')) == NULL)
+    return 0;
+  fields = g_strsplit (p + 2, " ", 0);
+  if (g_strv_length (fields) < 20)
+    return 0;
+  up = g_ascii_strtod (uptime, NULL);
+  return g_get_monotonic_time () - (gint64) ((up - g_ascii_strtod (fields[19], NULL) / sysconf (_SC_CLK_TCK)) * 1e6);
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                VolWindow     *self)
+{
+  gint64 start = process_start_us ();
+
+  if (self->first_frame_us == 0 && start > 0)
+    self->first_frame_us = g_get_monotonic_time () - start;
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, self);
+  _vol_window_update_status (self, self->cancellable ? "running" : "idle");
+}
+
+static void
+realize_cb (GtkWidget *widget,
+            VolWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  if (clock)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+}
+
 /* ---- life cycle --------------------------------------------------------- */
 
 static void
@@ -524,6 +590,12 @@ vol_window_constructed (GObject *object)
   _vol_window_add_actions (self);
   _vol_window_update_actions (self);
   _vol_window_update_status (self, "idle");
+
+  if (g_strcmp0 (g_getenv ("VOLUMETER_MEASURE_STALLS"), "1") == 0)
+    {
+      g_signal_connect (self, "realize", G_CALLBACK (realize_cb), self);
+      g_timeout_add_full (G_PRIORITY_DEFAULT, 1, stall_probe_cb, g_object_ref (self), g_object_unref);
+    }
 }
 
 static void
