@@ -7,6 +7,7 @@
  */
 #include "vol-chart-build.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -170,7 +171,7 @@ build_capacity (const VolResult       *result,
     /* what is unknown (a result without resolved sizes) is left out */
     GString *sub = g_string_new (target);
     if (resolved_int (result, "files") > 0 && resolved_int (result, "file-size") > 0)
-      g_string_append_printf (sub, _(" · %" G_GINT64_FORMAT " files × %s"), resolved_int (result, "files"), file_size);
+      g_string_append_printf (sub, _(" · %" PRId64 " files × %s"), resolved_int (result, "files"), file_size);
     if (resolved_int (result, "chunk") > 0)
       g_string_append_printf (sub, _(" in %s chunks"), chunk);
     g_string_append_printf (sub, " · %s · %s", result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT" : _("buffered"),

@@ -1,6 +1,7 @@
 /* vol-io.c — the real system calls, and the helpers every test uses */
 #include "vol-io.h"
 
+#include <inttypes.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -169,8 +170,8 @@ transfer_all (const VolIoOps *ops,
       if (n < 0)
         {
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       writing ? _("Writing %s at offset %" G_GUINT64_FORMAT " failed: %s")
-                               : _("Reading %s at offset %" G_GUINT64_FORMAT " failed: %s"),
+                       writing ? _("Writing %s at offset %" PRIu64 " failed: %s")
+                               : _("Reading %s at offset %" PRIu64 " failed: %s"),
                        name, offset + done, g_strerror (saved));
           return FALSE;
         }
@@ -178,11 +179,11 @@ transfer_all (const VolIoOps *ops,
         {
           if (writing)
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                         _("Writing %s at offset %" G_GUINT64_FORMAT " stopped: the device accepted no more data"),
+                         _("Writing %s at offset %" PRIu64 " stopped: the device accepted no more data"),
                          name, offset + done);
           else
             g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_SHORT_IO,
-                         _("Reading %s at offset %" G_GUINT64_FORMAT " stopped early: the file is shorter than written"),
+                         _("Reading %s at offset %" PRIu64 " stopped early: the file is shorter than written"),
                          name, offset + done);
           return FALSE;
         }

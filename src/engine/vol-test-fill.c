@@ -14,6 +14,7 @@
  */
 #define G_LOG_DOMAIN "vol-fill"
 
+#include <inttypes.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/statvfs.h>
@@ -405,7 +406,7 @@ read_file (Fill    *fill,
       if (!vol_data_pool_verify (fill->pool, buf, serial, len, &bad))
         {
           g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
-                       _("The data read back from %s at offset %" G_GUINT64_FORMAT " is not what was written there"),
+                       _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
                        name, offset + bad * VOL_STAMP_BLOCK);
           goto fail;
         }
