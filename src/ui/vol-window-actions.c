@@ -32,6 +32,12 @@ _vol_window_update_actions (VolWindow *self)
 
   set_enabled (self, "start", !running && self->config && vol_config_pane_get_valid (self->config));
   set_enabled (self, "stop", running);
+  /* one button at a time: Start, or Stop while a run goes */
+  if (self->start_button)
+    {
+      gtk_widget_set_visible (self->start_button, !running);
+      gtk_widget_set_visible (self->stop_button, running);
+    }
   set_enabled (self, "export-png", have_chart);
   set_enabled (self, "export-svg", have_chart);
   set_enabled (self, "export-pdf", have_chart);
@@ -354,7 +360,16 @@ vol_window_script (VolWindow  *self,
       ok = _vol_window_export (self, format, path, &error);
     }
   else if (g_str_equal (action, "screenshot"))
-    ok = _vol_window_screenshot (self, g_variant_get_string (param, NULL), &error);
+    {
+      /* looking must not change what is seen: only a failure is reported */
+      if (!_vol_window_screenshot (self, g_variant_get_string (param, NULL), &error))
+        {
+          g_free (self->last_error);
+          self->last_error = g_strdup (error->message);
+          _vol_window_update_status (self, "error");
+        }
+      return;
+    }
 
   g_free (self->last_error);
   self->last_error = ok ? NULL : g_strdup (error->message);

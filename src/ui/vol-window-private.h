@@ -28,6 +28,8 @@ struct _VolWindow
   GtkLabel             *phase_label;
   GtkLabel             *rate_label;
   GtkLabel             *eta_label;
+  GtkWidget            *start_button;
+  GtkWidget            *stop_button;
 
   /* built in code */
   VolConfigPane        *config;

@@ -642,6 +642,8 @@ vol_window_class_init (VolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VolWindow, phase_label);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, rate_label);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, eta_label);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, start_button);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, stop_button);
 }
 
 static void
