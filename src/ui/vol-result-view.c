@@ -154,11 +154,16 @@ vol_result_view_set_result (VolResultView   *self,
     gtk_box_append (GTK_BOX (frame), grid);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (figures), frame);
   }
-  for (guint i = 0; i < result->figures->len; i++)
+  /* the test's own figures in a group of their own, under the table */
+  if (result->figures->len > 0)
     {
-      const VolFigure *f = g_ptr_array_index (result->figures, i);
-      g_autofree char *text = format_value (f->value, f->unit, binary);
-      add_row (figures, _(f->title), text, NULL);
+      GtkWidget *more = add_group (self, _("Figures"));
+      for (guint i = 0; i < result->figures->len; i++)
+        {
+          const VolFigure *f = g_ptr_array_index (result->figures, i);
+          g_autofree char *text = format_value (f->value, f->unit, binary);
+          add_row (more, _(f->title), text, NULL);
+        }
     }
 
   /* reasons to doubt the numbers, before anything else about them */
