@@ -252,7 +252,15 @@ begin_run (VolWindow   *self,
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   VolChart *chart;
 
-  /* the live chart: a capacity chart whose series grow as samples come */
+  /* the live chart: for a fill, a capacity chart whose series grow as
+   * samples come; other tests show their chart when they end */
+  g_clear_pointer (&self->chart, vol_chart_unref);
+  if (!g_str_equal (vol_test_spec_get_kind (spec), "fill"))
+    {
+      vol_chart_view_set_chart (self->chart_view, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->chart_box), FALSE);
+      goto chart_done;
+    }
   chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
   chart->title = g_strdup (vol_test_spec_get_label (spec) ? vol_test_spec_get_label (spec) : _("Measuring…"));
   chart->subtitle = g_strdup (vol_test_spec_get_target (spec));
@@ -263,10 +271,10 @@ begin_run (VolWindow   *self,
   chart->x_max = 100;
   vol_chart_add_series (chart, _("Write"), 0);
   vol_chart_add_series (chart, _("Read"), 1);
-  g_clear_pointer (&self->chart, vol_chart_unref);
   self->chart = chart;
   vol_chart_view_set_chart (self->chart_view, chart);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
+chart_done:
   vol_result_view_set_result (self->result_view, NULL, FALSE);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->result_path, g_free);
