@@ -206,8 +206,8 @@ build_capacity (const VolResult       *result,
 }
 
 /* A test with no chart of its own yet: each series as a line over its x. */
-static VolChart *
-build_generic (const VolResult       *result,
+VolChart *
+_vol_chart_build_generic (const VolResult       *result,
                const VolChartOptions *options)
 {
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_LINES);
@@ -262,7 +262,23 @@ vol_chart_build_for_result (const VolResult       *result,
                    result->message ? result->message : vol_result_status_to_string (result->status));
       return NULL;
     }
-  if (g_strcmp0 (result->kind, "fill") == 0)
-    return build_capacity (result, options);
-  return build_generic (result, options);
+  {
+    static const struct
+    {
+      const char *kind;
+      VolChart *(*build) (const VolResult *, const VolChartOptions *);
+    } builders[] = {
+      { "fill", build_capacity },
+      { "transfer", _vol_chart_build_transfer },
+      { "random", _vol_chart_build_random },
+      { "queue", _vol_chart_build_queue },
+      { "threads", _vol_chart_build_threads },
+      { "smallfiles", _vol_chart_build_smallfiles },
+      { "cached", _vol_chart_build_cached },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (builders); i++)
+      if (g_strcmp0 (result->kind, builders[i].kind) == 0)
+        return builders[i].build (result, options);
+  }
+  return _vol_chart_build_generic (result, options);
 }

@@ -38,5 +38,16 @@ const char *_vol_chart_rate_unit    (const VolChartOptions *options);
 char       *_vol_chart_footer_for   (const VolResult       *result);
 void        _vol_chart_add_measurement_warnings (VolChart        *chart,
                                                  const VolResult *result);
+VolChart   *_vol_chart_build_generic (const VolResult       *result,
+                                      const VolChartOptions *options);
+
+/* One per test kind, each in vol-chart-<kind>.c */
+VolChart   *_vol_chart_build_transfer (const VolResult *result, const VolChartOptions *options);
+VolChart   *_vol_chart_build_random (const VolResult *result, const VolChartOptions *options);
+VolChart   *_vol_chart_build_queue (const VolResult *result, const VolChartOptions *options);
+VolChart   *_vol_chart_build_threads (const VolResult *result, const VolChartOptions *options);
+VolChart   *_vol_chart_build_smallfiles (const VolResult *result, const VolChartOptions *options);
+VolChart   *_vol_chart_build_cached (const VolResult *result, const VolChartOptions *options);
+
 
 G_END_DECLS

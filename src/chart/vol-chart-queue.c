@@ -1,0 +1,12 @@
+/* vol-chart-queue.c — the chart of a queue result
+ *
+ * Until the test has its own chart, its series are drawn as lines.
+ */
+#include "vol-chart-build.h"
+
+VolChart *
+_vol_chart_build_queue (const VolResult       *result,
+                    const VolChartOptions *options)
+{
+  return _vol_chart_build_generic (result, options);
+}

@@ -1,0 +1,12 @@
+/* vol-chart-transfer.c — the chart of a transfer result
+ *
+ * Until the test has its own chart, its series are drawn as lines.
+ */
+#include "vol-chart-build.h"
+
+VolChart *
+_vol_chart_build_transfer (const VolResult       *result,
+                    const VolChartOptions *options)
+{
+  return _vol_chart_build_generic (result, options);
+}
