@@ -1,0 +1,163 @@
+/* vol-test-file.c — opening, sizing and laying down scratch files */
+#include "vol-test-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "vol-error.h"
+#include "vol-size.h"
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+
+/**
+ * _vol_test_file_open:
+ * @flags: O_RDONLY, O_WRONLY or O_RDWR, with O_CREAT | O_EXCL for a new file
+ * @direct: (inout): TRUE to try O_DIRECT; set to whether it is in use
+ *
+ * Opens @name in the scratch folder (never following a link). Where the
+ * filesystem refuses O_DIRECT (ramfs, some FUSE), opens it buffered and
+ * marks the result cache_bypass "fadvise", so the number is never passed
+ * off as the device's.
+ */
+int
+_vol_test_file_open (VolRun      *run,
+                     const char  *name,
+                     int          flags,
+                     gboolean    *direct,
+                     GError     **error)
+{
+  const VolIoOps *io = run->io;
+  int dir = vol_scratch_get_fd (run->scratch);
+  int fd, saved;
+
+  flags |= O_NOFOLLOW | O_CLOEXEC;
+  if (*direct)
+    {
+      fd = io->openat (io, dir, name, flags | O_DIRECT, 0600);
+      if (fd >= 0)
+        return fd;
+      if (errno != EINVAL)
+        goto fail;
+      /* the kernel may have created the file before refusing the flag */
+      if (flags & O_CREAT)
+        unlinkat (dir, name, 0);
+      *direct = FALSE;
+      run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+    }
+  fd = io->openat (io, dir, name, flags, 0600);
+  if (fd >= 0)
+    return fd;
+
+fail:
+  saved = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               (flags & O_CREAT) ? _("Creating %s in %s failed: %s") : _("Opening %s in %s failed: %s"),
+               name, vol_scratch_get_path (run->scratch), g_strerror (saved));
+  return -1;
+}
+
+/**
+ * _vol_test_file_fit:
+ * @wanted: bytes the test would like
+ * @keep_free: bytes to leave free
+ *
+ * @wanted, or less when the free space (minus @keep_free) is smaller,
+ * rounded down to whole MiB. An error naming the target and the sizes when
+ * not even 1 MiB fits.
+ */
+guint64
+_vol_test_file_fit (VolRun   *run,
+                    guint64   wanted,
+                    guint64   keep_free,
+                    GError  **error)
+{
+  struct statvfs vfs;
+  guint64 avail, size;
+
+  if (statvfs (run->target->path, &vfs) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot read the free space of %s: %s"), run->target->path, g_strerror (saved));
+      return 0;
+    }
+  avail = (guint64) vfs.f_bavail * vfs.f_frsize;
+  /* ramfs reports nothing: take what was asked for */
+  if (vfs.f_blocks == 0)
+    avail = wanted + keep_free;
+  avail = avail > keep_free ? avail - keep_free : 0;
+  size = MIN (wanted, avail) / MiB * MiB;
+  if (size == 0)
+    {
+      g_autofree char *free_text = vol_size_format (avail);
+      g_autofree char *keep_text = vol_size_format (keep_free);
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+                   _("Not enough free space in %s: %s is left after keeping %s free"),
+                   run->target->path, free_text, keep_text);
+      return 0;
+    }
+  return size;
+}
+
+/**
+ * _vol_test_file_lay_down:
+ * @pool: its buffer is written over and over, stamped unique per block
+ *
+ * Writes @size bytes sequentially (in the pool's size), then fdatasync:
+ * a file to read from or overwrite at random. Checks for cancel before
+ * every write.
+ */
+gboolean
+_vol_test_file_lay_down (VolRun       *run,
+                         int           fd,
+                         const char   *name,
+                         guint64       size,
+                         VolDataPool  *pool,
+                         guint64       first_serial,
+                         gboolean      direct,
+                         GError      **error)
+{
+  const VolIoOps *io = run->io;
+  gsize chunk = vol_data_pool_get_size (pool);
+
+  for (guint64 offset = 0; offset < size; offset += chunk)
+    {
+      gsize len = (gsize) MIN ((guint64) chunk, size - offset);
+
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      vol_data_pool_stamp (pool, first_serial + offset / VOL_STAMP_BLOCK, len);
+      if (!vol_io_write_all (io, fd, vol_data_pool_get_data (pool), len, offset, name, error))
+        return FALSE;
+    }
+  if (io->fdatasync (io, fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
+      return FALSE;
+    }
+  _vol_test_file_drop_cache (run, fd, direct);
+  return TRUE;
+}
+
+/**
+ * _vol_test_file_drop_cache:
+ *
+ * For buffered files, drops their pages so the next read comes from the
+ * device. Nothing to do under O_DIRECT.
+ */
+gboolean
+_vol_test_file_drop_cache (VolRun   *run,
+                           int       fd,
+                           gboolean  direct)
+{
+  if (direct)
+    return TRUE;
+  return run->io->fadvise (run->io, fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+}

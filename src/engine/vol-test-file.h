@@ -1,0 +1,36 @@
+/* vol-test-file.h — the scratch files most tests need
+ *
+ * Opening a file in the run's scratch folder the measuring way (O_DIRECT,
+ * falling back to buffered + fdatasync + fadvise where the filesystem
+ * refuses it, and saying so in the result), fitting a size to the free
+ * space, and laying down a file of random data before a test reads or
+ * overwrites it. Worker thread, inside a test's prepare() or run().
+ */
+#pragma once
+
+#include "vol-run-private.h"
+
+G_BEGIN_DECLS
+
+int      _vol_test_file_open     (VolRun       *run,
+                                  const char   *name,
+                                  int           flags,
+                                  gboolean     *direct,
+                                  GError      **error);
+guint64  _vol_test_file_fit      (VolRun       *run,
+                                  guint64       wanted,
+                                  guint64       keep_free,
+                                  GError      **error);
+gboolean _vol_test_file_lay_down (VolRun       *run,
+                                  int           fd,
+                                  const char   *name,
+                                  guint64       size,
+                                  VolDataPool  *pool,
+                                  guint64       first_serial,
+                                  gboolean      direct,
+                                  GError      **error);
+gboolean _vol_test_file_drop_cache (VolRun     *run,
+                                    int         fd,
+                                    gboolean    direct);
+
+G_END_DECLS
