@@ -179,6 +179,7 @@ build_capacity (const VolResult       *result,
     chart->subtitle = g_string_free (sub, FALSE);
   }
   chart->x_title = g_strdup (resolved_int (result, "capacity") > 0 || result->resolved == NULL
+                             /* xgettext:no-c-format */
                              ? _("Position in the volume (% of capacity)")
                              : _("Position in the data written (%)"));
   chart->x_unit = g_strdup ("%");

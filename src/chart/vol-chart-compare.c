@@ -323,6 +323,7 @@ vol_chart_build_comparison (VolResult *const      *results,
     {
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
       chart->title = g_strdup (_("Throughput across the volume, compared"));
+      /* xgettext:no-c-format */
       chart->x_title = g_strdup (_("Position in the volume (% of capacity)"));
       chart->x_unit = g_strdup ("%");
       chart->y_title = g_strdup_printf (_("Throughput (%s)"), _vol_chart_rate_unit (options));

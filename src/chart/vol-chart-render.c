@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
 #include "vol-chart-decimate.h"
@@ -291,9 +292,9 @@ draw_band_and_mean (Painter              *p,
   /* "mean 258.2 MB/s ± 26.2" at the right end, above the line, on a
    * backing so it reads over the data */
   label = isfinite (series->stddev)
-    ? g_strdup_printf ("%s mean %.1f %s ± %.1f", series->name ? series->name : "", series->mean,
+    ? g_strdup_printf (_("%s mean %.1f %s ± %.1f"), series->name ? series->name : "", series->mean,
                        p->chart->y_unit ? p->chart->y_unit : "", series->stddev)
-    : g_strdup_printf ("%s mean %.1f %s", series->name ? series->name : "", series->mean,
+    : g_strdup_printf (_("%s mean %.1f %s"), series->name ? series->name : "", series->mean,
                        p->chart->y_unit ? p->chart->y_unit : "");
   text_size (p, VOL_CHART_FONT_VALUE, g_strstrip (label), &w, &h);
   set_color (cr, &p->style->plot_background, 0.7);

@@ -4,6 +4,7 @@
  * spread, how it was measured, and any reason to doubt it. Generic over
  * test kinds: it reads the result's summaries and figures, not a test.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +13,19 @@
 
 #include "vol-cli.h"
 #include "vol-size.h"
+
+/* printf's %-14s pads bytes; a translated label ("Kapazität") needs its
+ * characters counted. Returns the padded label. */
+static const char *
+pad (const char *label,
+     int         width)
+{
+  static char buf[256];
+  int chars = (int) g_utf8_strlen (label, -1);
+
+  g_snprintf (buf, sizeof buf, "%s%*s", label, MAX (width - chars, 0), "");
+  return buf;
+}
 
 static char *
 format_value (double      value,
@@ -75,7 +89,7 @@ print_dict (FILE              *out,
       g_string_append_printf (line, "%s%s %s", line->len ? ", " : "", key, text);
       g_variant_unref (value);
     }
-  fprintf (out, "  %-14s %s\n", title, line->str);
+  fprintf (out, "  %s %s\n", pad (title, 14), line->str);
   g_string_free (line, TRUE);
 }
 
@@ -110,36 +124,39 @@ vol_cli_print_summary (FILE            *out,
   fprintf (out, "%s — %s\n", kind ? _(kind->info.title) : result->kind,
            vol_result_status_to_string (result->status));
   if (path)
-    fprintf (out, "  %-14s %s\n", _("Saved as"), path);
+    fprintf (out, "  %s %s\n", pad (_("Saved as"), 14), path);
   if (result->label)
-    fprintf (out, "  %-14s %s\n", _("Label"), result->label);
+    fprintf (out, "  %s %s\n", pad (_("Label"), 14), result->label);
   if (created)
-    fprintf (out, "  %-14s %s (Volumeter %s)\n", _("Created"), created,
+    fprintf (out, "  %s %s (Volumeter %s)\n", pad (_("Created"), 14), created,
              result->app_version ? result->app_version : "?");
   if (result->target)
     {
       g_autofree char *desc = vol_target_info_describe (result->target);
       g_autofree char *cap = vol_size_format (result->target->capacity_bytes);
       g_autofree char *free_text = vol_size_format (result->target->free_bytes);
-      fprintf (out, "  %-14s %s\n", _("Target"), result->target->path ? result->target->path : "?");
-      fprintf (out, "  %-14s %s\n", _("Volume"), desc);
-      fprintf (out, "  %-14s %s, %s free at the start\n", _("Capacity"), cap, free_text);
+      fprintf (out, "  %s %s\n", pad (_("Target"), 14), result->target->path ? result->target->path : "?");
+      fprintf (out, "  %s %s\n", pad (_("Volume"), 14), desc);
+      {
+        g_autofree char *space = g_strdup_printf (_("%s, %s free at the start"), cap, free_text);
+        fprintf (out, "  %s %s\n", pad (_("Capacity"), 14), space);
+      }
     }
   print_dict (out, _("Parameters"), result->params, kind);
   print_dict (out, _("Resolved"), result->resolved, kind);
-  fprintf (out, "  %-14s %s\n", _("Cache bypass"), bypass_text (result->cache_bypass));
-  fprintf (out, "  %-14s %s (seed 0x%016" G_GINT64_MODIFIER "x)\n", _("Data pattern"),
+  fprintf (out, "  %s %s\n", pad (_("Cache bypass"), 14), bypass_text (result->cache_bypass));
+  fprintf (out, "  %s %s (seed 0x%016" G_GINT64_MODIFIER "x)\n", pad (_("Data pattern"), 14),
            vol_data_pattern_to_string (result->pattern), result->seed);
-  fprintf (out, "  %-14s %s\n", _("I/O backend"), result->io_backend ? result->io_backend : "?");
+  fprintf (out, "  %s %s\n", pad (_("I/O backend"), 14), result->io_backend ? result->io_backend : "?");
   {
     g_autofree char *duration = vol_duration_format (result->duration);
-    fprintf (out, "  %-14s %s; CPU %.2f s user + %.2f s system\n", _("Duration"), duration,
+    fprintf (out, _("  %s %s; CPU %.2f s user + %.2f s system\n"), pad (_("Duration"), 14), duration,
              result->cpu_user, result->cpu_system);
   }
 
   if (result->summaries->len > 0)
     {
-      fprintf (out, "\n  %-8s %14s %14s %14s %14s %14s %8s\n", "", _("mean"), _("std dev"),
+      fprintf (out, "\n  %s %14s %14s %14s %14s %14s %8s\n", pad ("", 10), _("mean"), _("std dev"),
                _("min"), _("max"), _("median"), _("samples"));
       for (guint i = 0; i < result->summaries->len; i++)
         {
@@ -152,10 +169,10 @@ vol_cli_print_summary (FILE            *out,
           g_autofree char *median = format_value (s->median, s->unit);
 
           if (s->count == 0)
-            fprintf (out, "  %-8s %14s\n", series ? _(series->title) : s->series, _("no samples"));
+            fprintf (out, "  %s %14s\n", pad (series ? _(series->title) : s->series, 10), _("no samples"));
           else
-            fprintf (out, "  %-8s %14s %14s %14s %14s %14s %8u\n",
-                     series ? _(series->title) : s->series, mean, sd, min, max, median, s->count);
+            fprintf (out, "  %s %14s %14s %14s %14s %14s %8u\n",
+                     pad (series ? _(series->title) : s->series, 10), mean, sd, min, max, median, s->count);
         }
     }
 
@@ -165,12 +182,12 @@ vol_cli_print_summary (FILE            *out,
     {
       const VolFigure *f = g_ptr_array_index (result->figures, i);
       g_autofree char *value = format_value (f->value, f->unit);
-      fprintf (out, "  %-34s %s\n", _(f->title), value);
+      fprintf (out, "  %s %s\n", pad (_(f->title), 34), value);
     }
   cliff = vol_result_get_figure (result, "write-cliff-position");
   if (g_strcmp0 (result->kind, "fill") == 0 && cliff == NULL
       && result->status == VOL_RESULT_STATUS_COMPLETE)
-    fprintf (out, "  %-34s %s\n", _("Write speed drops at"), _("no sustained drop found"));
+    fprintf (out, "  %s %s\n", pad (_("Write speed drops at"), 34), _("no sustained drop found"));
 
   if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
     fprintf (out, _("\nWarning: the filesystem refused O_DIRECT. Writes were flushed inside the timing and the\n"

@@ -264,6 +264,7 @@ begin_run (VolWindow   *self,
   chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
   chart->title = g_strdup (vol_test_spec_get_label (spec) ? vol_test_spec_get_label (spec) : _("Measuring…"));
   chart->subtitle = g_strdup (vol_test_spec_get_target (spec));
+  /* xgettext:no-c-format */
   chart->x_title = g_strdup (_("Position in the volume (% of capacity)"));
   chart->y_title = g_strdup_printf (_("Throughput (%s)"), binary_units (self) ? "MiB/s" : "MB/s");
   chart->y_unit = g_strdup (binary_units (self) ? "MiB/s" : "MB/s");
