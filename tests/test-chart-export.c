@@ -422,6 +422,12 @@ test_other_kinds (void)
   export_all ("bars", bars);
   export_all ("lines", lines);
   export_all ("iterations", iterations);
+  {
+    /* the table under the plot is text too */
+    g_autofree char *csv = vol_chart_to_csv (iterations);
+    g_assert_nonnull (strstr (csv, "\r\n\r\n,Writes/s,Reads/s\r\n"));
+    g_assert_nonnull (strstr (csv, "Range,541 (17 %),770 (7 %)\r\n"));
+  }
 }
 
 static void

@@ -338,6 +338,31 @@ vol_chart_to_csv (const VolChart *chart)
           g_string_append (out, "\r\n");
         }
     }
+
+  /* the table under the plot (iteration statistics, latencies per queue
+   * depth) follows as its own block: a blank line, then label and cells */
+  if (chart->table->len > 0)
+    {
+      g_string_append (out, "\r\n");
+      append_field (out, "");
+      for (guint s = 0; s < chart->series->len; s++)
+        {
+          g_string_append_c (out, ',');
+          append_field (out, ((VolChartSeries *) g_ptr_array_index (chart->series, s))->name);
+        }
+      g_string_append (out, "\r\n");
+      for (guint r = 0; r < chart->table->len; r++)
+        {
+          const VolChartTableRow *row = g_ptr_array_index (chart->table, r);
+          append_field (out, row->label);
+          for (guint c = 0; row->cells && row->cells[c]; c++)
+            {
+              g_string_append_c (out, ',');
+              append_field (out, row->cells[c]);
+            }
+          g_string_append (out, "\r\n");
+        }
+    }
   return g_string_free (out, FALSE);
 }
 

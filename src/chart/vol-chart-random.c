@@ -1,12 +1,279 @@
-/* vol-chart-random.c — the chart of a random result
+/* vol-chart-random.c — the chart of a random I/O result
  *
- * Until the test has its own chart, its series are drawn as lines.
+ * One I/O count: a bar per iteration for writes/s and reads/s, and under
+ * it the table the random I/O reviews print — slowest, fastest, average,
+ * median, range (and the range as a % of the average).
+ * A count sweep: writes/s and reads/s (average over the iterations)
+ * against the I/O count on a log axis — the sustained-decline table of the
+ * reviews — with slowest – fastest per count in the table.
  */
 #include "vol-chart-build.h"
 
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-chart-layout.h"
+#include "vol-size.h"
+#include "vol-stats.h"
+
+#define MAX_TABLE_ROWS 10
+
+static gint64
+resolved_int (const VolResult *result,
+              const char      *key)
+{
+  gint64 v = 0;
+
+  if (result->resolved && g_variant_lookup (result->resolved, key, "x", &v))
+    return v;
+  return 0;
+}
+
+static gint64
+param_int (const VolResult *result,
+           const char      *key)
+{
+  gint64 v = 0;
+
+  if (result->params && g_variant_lookup (result->params, key, "x", &v))
+    return v;
+  return 0;
+}
+
+static char *
+ops_text (double v)
+{
+  return vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
+}
+
+static char *
+make_subtitle (const VolResult *result,
+               gboolean         sweep)
+{
+  g_autofree char *target = vol_chart_describe_target (result);
+  GString *sub = g_string_new (target);
+  gint64 chunk = param_int (result, "chunk");
+  gint64 file_size = resolved_int (result, "file-size");
+  gint64 ios = param_int (result, "ios");
+  gint64 iterations = param_int (result, "iterations");
+
+  if (chunk > 0)
+    {
+      g_autofree char *text = vol_chart_format_bytes ((double) chunk);
+      g_string_append_printf (sub, _(" · %s chunks"), text);
+    }
+  if (file_size > 0)
+    {
+      g_autofree char *text = vol_size_format ((guint64) file_size);
+      g_string_append_printf (sub, _(" over %s"), text);
+    }
+  if (!sweep && ios > 0)
+    g_string_append_printf (sub, _(" · %" PRId64 " writes then %" PRId64 " reads per iteration"), ios, ios);
+  if (sweep && iterations > 0)
+    g_string_append_printf (sub, ngettext (" · %d iteration per count", " · %d iterations per count", (gulong) iterations),
+                            (int) iterations);
+  g_string_append_printf (sub, _(" · QD 1 · %s · seed 0x%016" PRIx64),
+                          result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT" : _("buffered"),
+                          result->seed);
+  return g_string_free (sub, FALSE);
+}
+
+static void
+ops_stats (const VolSeries *series,
+           VolStats        *stats)
+{
+  VolColumn *ops = vol_series_get_column (series, "ops");
+
+  memset (stats, 0, sizeof *stats);
+  if (ops && ops->values->len > 0)
+    vol_stats_compute ((const double *) ops->values->data, ops->values->len, stats);
+}
+
+static VolChart *
+build_iterations (const VolResult *result)
+{
+  VolChart *chart = vol_chart_new (VOL_CHART_KIND_ITERATIONS);
+  const VolSeries *in[2] = { vol_result_get_series (result, "write"), vol_result_get_series (result, "read") };
+  const char *legend[2] = { _("Writes/s"), _("Reads/s") };
+  g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
+  VolStats stats[2];
+  guint n_iter = 0;
+  guint n_out = 0;
+
+  chart->title = result->label
+    ? g_strdup_printf (_("%s: random I/O per iteration"), result->label)
+    : g_strdup (_("Random I/O per iteration"));
+  chart->subtitle = make_subtitle (result, FALSE);
+  chart->x_title = g_strdup (_("Iteration"));
+  chart->x_unit = g_strdup ("");
+  chart->y_title = g_strdup (_("I/O operations per second"));
+  chart->y_unit = g_strdup ("ops/s");
+  chart->footer = _vol_chart_footer_for (result);
+
+  for (guint d = 0; d < 2; d++)
+    if (in[d])
+      n_iter = MAX (n_iter, vol_series_get_length (in[d]));
+  for (guint i = 0; i < n_iter; i++)
+    g_ptr_array_add (categories, g_strdup_printf ("%u", i + 1));
+  g_ptr_array_add (categories, NULL);
+  vol_chart_set_categories (chart, (const char *const *) categories->pdata);
+
+  for (guint d = 0; d < 2; d++)
+    {
+      VolChartSeries *out;
+      VolColumn *ops;
+
+      if (in[d] == NULL)
+        continue;
+      out = vol_chart_add_series (chart, legend[d], d);
+      ops = vol_series_get_column (in[d], "ops");
+      for (guint i = 0; ops && i < ops->values->len; i++)
+        vol_chart_series_add (out, i, g_array_index (ops->values, double, i));
+      ops_stats (in[d], &stats[n_out++]);
+    }
+
+  /* the reviews' table: one column per direction */
+  {
+    static const char *const labels[] = { N_("Slowest"), N_("Fastest"), N_("Average"), N_("Median"), N_("Range") };
+    for (guint row = 0; row < G_N_ELEMENTS (labels); row++)
+      {
+        char *cells[3] = { NULL, NULL, NULL };
+        for (guint c = 0; c < n_out; c++)
+          {
+            const VolStats *s = &stats[c];
+            if (s->count == 0)
+              cells[c] = g_strdup ("—");
+            else if (row == 0)
+              cells[c] = ops_text (s->min);
+            else if (row == 1)
+              cells[c] = ops_text (s->max);
+            else if (row == 2)
+              cells[c] = ops_text (s->mean);
+            else if (row == 3)
+              cells[c] = ops_text (s->median);
+            else
+              {
+                g_autofree char *range = ops_text (s->max - s->min);
+                cells[c] = g_strdup_printf ("%s (%.1f %%)", range,
+                                            s->mean > 0 ? (s->max - s->min) / s->mean * 100 : 0);
+              }
+          }
+        vol_chart_add_table_row (chart, _(labels[row]), (const char *const *) cells);
+        for (guint c = 0; c < n_out; c++)
+          g_free (cells[c]);
+      }
+  }
+  return chart;
+}
+
+/* "write-1024" → 1024; 0 when the name is not of a sweep */
+static guint64
+sweep_count (const char *name,
+             const char *prefix)
+{
+  gsize len = strlen (prefix);
+  char *end = NULL;
+  guint64 v;
+
+  if (strncmp (name, prefix, len) != 0 || name[len] != '-')
+    return 0;
+  v = g_ascii_strtoull (name + len + 1, &end, 10);
+  return end && *end == '\0' ? v : 0;
+}
+
+static VolChart *
+build_sweep (const VolResult *result)
+{
+  VolChart *chart = vol_chart_new (VOL_CHART_KIND_LINES);
+  const char *prefix[2] = { "write", "read" };
+  const char *legend[2] = { _("Writes/s, average"), _("Reads/s, average") };
+  VolChartSeries *out[2];
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  chart->title = result->label
+    ? g_strdup_printf (_("%s: random I/O against the number of I/Os"), result->label)
+    : g_strdup (_("Random I/O against the number of I/Os"));
+  chart->subtitle = make_subtitle (result, TRUE);
+  chart->x_title = g_strdup (_("Random writes, then as many reads, per iteration"));
+  chart->x_unit = g_strdup ("");
+  chart->y_title = g_strdup (_("I/O operations per second"));
+  chart->y_unit = g_strdup ("ops/s");
+  chart->footer = _vol_chart_footer_for (result);
+
+  /* the counts, in the order they ran */
+  for (guint i = 0; i < result->series->len; i++)
+    {
+      const VolSeries *s = g_ptr_array_index (result->series, i);
+      guint64 n = sweep_count (s->name, "write");
+      if (n > 0)
+        g_array_append_val (counts, n);
+    }
+
+  /* Categories, not a numeric log axis: the counts are usually powers of
+   * two, which then sit evenly spaced, and each is labelled as a count
+   * (the numeric log axis labels its ticks as byte sizes). */
+  {
+    g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
+    for (guint i = 0; i < counts->len; i++)
+      g_ptr_array_add (categories, g_strdup_printf ("%" G_GUINT64_FORMAT, g_array_index (counts, guint64, i)));
+    g_ptr_array_add (categories, NULL);
+    vol_chart_set_categories (chart, (const char *const *) categories->pdata);
+  }
+  for (guint d = 0; d < 2; d++)
+    out[d] = vol_chart_add_series (chart, legend[d], d);
+  for (guint i = 0; i < counts->len; i++)
+    {
+      guint64 n = g_array_index (counts, guint64, i);
+      char *cells[3] = { NULL, NULL, NULL };
+
+      for (guint d = 0; d < 2; d++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s-%" G_GUINT64_FORMAT, prefix[d], n);
+          const VolSeries *s = vol_result_get_series (result, name);
+          VolStats st;
+
+          if (s == NULL || vol_series_get_length (s) == 0)
+            {
+              cells[d] = g_strdup ("—");
+              continue;
+            }
+          ops_stats (s, &st);
+          vol_chart_series_add (out[d], i, st.mean);
+          {
+            g_autofree char *mean = ops_text (st.mean);
+            g_autofree char *lo = ops_text (st.min);
+            g_autofree char *hi = ops_text (st.max);
+            cells[d] = st.count > 1 ? g_strdup_printf ("%s (%s – %s)", mean, lo, hi) : g_strdup (mean);
+          }
+        }
+      if (counts->len <= MAX_TABLE_ROWS)
+        {
+          g_autofree char *label = g_strdup_printf (_("%" PRIu64 " I/Os: average (slowest – fastest)"), n);
+          vol_chart_add_table_row (chart, label, (const char *const *) cells);
+        }
+      g_free (cells[0]);
+      g_free (cells[1]);
+    }
+  return chart;
+}
+
 VolChart *
 _vol_chart_build_random (const VolResult       *result,
-                    const VolChartOptions *options)
+                         const VolChartOptions *options)
 {
-  return _vol_chart_build_generic (result, options);
+  VolChart *chart;
+  gboolean sweep = FALSE;
+
+  (void) options;   /* ops/s have no binary form */
+  for (guint i = 0; i < result->series->len && !sweep; i++)
+    sweep = sweep_count (((const VolSeries *) g_ptr_array_index (result->series, i))->name, "write") > 0;
+  if (!sweep && vol_result_get_series (result, "write") == NULL && vol_result_get_series (result, "read") == NULL)
+    return _vol_chart_build_generic (result, options);
+
+  chart = sweep ? build_sweep (result) : build_iterations (result);
+  _vol_chart_add_measurement_warnings (chart, result);
+  return chart;
 }

@@ -41,6 +41,9 @@ format_value (double      value,
     return g_strdup_printf ("%.3f s", value);
   if (unit == NULL || *unit == '\0')
     return g_strdup_printf ("%.6g", value);
+  /* 23520 ops/s, not 2.352e+04 ops/s */
+  if (fabs (value) >= 1000)
+    return g_strdup_printf ("%.0f %s", value, unit);
   return g_strdup_printf ("%.4g %s", value, unit);
 }
 

@@ -343,8 +343,9 @@ run_thread (GTask        *task,
 
   result = run->result;
   result->duration = (vol_io_now_ns () - run->start_ns) / 1e9;
-  result->cpu_user = timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);
-  result->cpu_system = timeval_seconds (&after.ru_stime) - timeval_seconds (&before.ru_stime);
+  /* added to what the test's own worker threads reported */
+  result->cpu_user += timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);
+  result->cpu_system += timeval_seconds (&after.ru_stime) - timeval_seconds (&before.ru_stime);
 
   if (ok)
     result->status = VOL_RESULT_STATUS_COMPLETE;

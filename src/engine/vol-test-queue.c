@@ -1,17 +1,59 @@
-/* vol-test-queue.c — the Queue depth test
+/* vol-test-queue.c — Queue depth: random I/O with exactly QD in flight
  *
- * Described in the registry (its parameters already validate, appear in
- * --help and in the application's rows); run is NULL until it is
- * implemented, so the runner says it is not available before touching
- * the target.
+ * The test of the reviews that plot IOPS against queue depth. A file of
+ * the span is laid down, then for each depth QD the test runs for a fixed
+ * time, keeping exactly QD random I/Os of one block in flight:
+ *
+ *   io_uring (liburing): QD buffers registered with the ring, the file
+ *     registered too; every completion is reaped in batches and its slot
+ *     refilled at once, one io_uring_enter per batch (submit + wait).
+ *   threads: where io_uring is unavailable (or backend=threads), QD
+ *     worker threads each keep one pread/pwrite in flight.
+ *
+ * Offsets are random multiples of the grain (the block rounded up to
+ * 4 KiB), plus 512 bytes when the alignment is offset512:
+ *
+ *   offset = k · grain + shift,  k uniform in [0, slots),
+ *   slots  = ⌊(span − shift − block) / grain⌋ + 1
+ *
+ * Per point: IOPS = I/Os / seconds, MB/s = bytes / seconds, where seconds
+ * runs from the first submission to the last completion (and, for writes,
+ * the fdatasync after it); latency of each I/O from just before its
+ * submission to the reaping of its completion (CLOCK_MONOTONIC).
  */
-#include "vol-run-private.h"
+#define G_LOG_DOMAIN "vol-queue"
 
+#include <inttypes.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <liburing.h>
+
+#include "vol-error.h"
+#include "vol-run-private.h"
+#include "vol-size.h"
+#include "vol-stats.h"
+#include "vol-test-file.h"
 
 #define KiB 1024.0
 #define MiB (1024.0 * 1024.0)
 #define TiB (1024.0 * 1024.0 * 1024.0 * 1024.0)
+
+/* Latencies kept per point for the percentiles: beyond this many, a
+ * uniform reservoir sample of this size stands for all of them (the mean
+ * is still over every I/O). 2 M samples put 2000 above the p99.9. */
+#define LATENCY_RESERVOIR (2u << 20)
+/* Buffers for all I/Os in flight: QD × block must stay under this. */
+#define MAX_BUFFER_BYTES (256.0 * MiB)
+#define INTERVAL_NS (500 * G_GINT64_CONSTANT (1000000))
+/* Serials of the timed writes start here, far above the lay-down's. */
+#define WRITE_SERIAL_BASE (G_GUINT64_CONSTANT (1) << 48)
+#define FILE_NAME "queue.dat"
 
 static const char *const queue_modes[] = { "read", "write", "mix", NULL };
 static const char *const queue_alignments[] = { "4k", "offset512", NULL };
@@ -36,6 +78,1043 @@ static const VolParamDesc queue_params[] = {
     NULL, "auto", 0, 0, 0, 0, queue_backends },
 };
 
+typedef enum { MODE_READ, MODE_WRITE, MODE_MIX } QueueMode;
+typedef enum { BACKEND_AUTO, BACKEND_URING, BACKEND_THREADS } QueueBackend;
+
+/* Space left free beside the file: the filesystem's own needs. */
+#define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
+
+typedef struct
+{
+  gsize         block;
+  guint64       span;        /* file size */
+  guint64       grain;
+  guint64       shift;       /* 0, or 512 for offset512 */
+  guint64       slots;
+  guint         n_depths;
+  guint        *depths;
+  guint         max_depth;
+  QueueMode     mode;
+  guint         read_percent;
+  double        seconds;
+  QueueBackend  backend;
+} QueuePlan;
+
+static void
+queue_plan_free (gpointer data)
+{
+  QueuePlan *plan = data;
+
+  g_free (plan->depths);
+  g_free (plan);
+}
+
+static int
+choice_index (const char *const *choices,
+              const char        *value)
+{
+  for (int i = 0; choices[i]; i++)
+    if (g_strcmp0 (choices[i], value) == 0)
+      return i;
+  return 0;
+}
+
+static gboolean
+queue_prepare (VolRun  *run,
+               GError **error)
+{
+  QueuePlan *plan = g_new0 (QueuePlan, 1);
+  g_autoptr(GVariant) depths = vol_test_spec_get_value (run->spec, "depths");
+  guint64 wanted;
+  const gint64 *items;
+  gsize n;
+  GVariantBuilder b;
+
+  run->test_data = plan;
+  run->test_data_free = queue_plan_free;
+
+  plan->block = (gsize) vol_test_spec_get_int (run->spec, "block");
+  plan->mode = choice_index (queue_modes, vol_test_spec_get_string (run->spec, "mode"));
+  plan->read_percent = plan->mode == MODE_READ ? 100 : plan->mode == MODE_WRITE ? 0
+                       : (guint) vol_test_spec_get_int (run->spec, "read-percent");
+  plan->shift = g_strcmp0 (vol_test_spec_get_string (run->spec, "alignment"), "offset512") == 0 ? 512 : 0;
+  plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
+  plan->backend = choice_index (queue_backends, vol_test_spec_get_string (run->spec, "backend"));
+  plan->grain = (plan->block + 4095) / 4096 * 4096;
+
+  items = g_variant_get_fixed_array (depths, &n, sizeof (gint64));
+  plan->n_depths = (guint) n;
+  plan->depths = g_new (guint, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      plan->depths[i] = (guint) items[i];
+      plan->max_depth = MAX (plan->max_depth, plan->depths[i]);
+    }
+  if (plan->max_depth * (double) plan->block > MAX_BUFFER_BYTES)
+    {
+      g_autofree char *block_text = vol_size_format (plan->block);
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+                   _("A queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
+                   plan->max_depth, block_text);
+      return FALSE;
+    }
+
+  wanted = (guint64) vol_test_spec_get_int (run->spec, "span");
+  plan->span = _vol_test_file_fit (run, wanted, KEEP_FREE, error);
+  if (plan->span == 0)
+    return FALSE;
+  if (plan->span < plan->shift + plan->block)
+    {
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+                   _("Not enough free space in %s for a single block"), run->target->path);
+      return FALSE;
+    }
+  plan->slots = (plan->span - plan->shift - plan->block) / plan->grain + 1;
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "span", g_variant_new_int64 ((gint64) plan->span));
+  g_variant_builder_add (&b, "{sv}", "span-wanted", g_variant_new_int64 ((gint64) wanted));
+  g_variant_builder_add (&b, "{sv}", "block", g_variant_new_int64 ((gint64) plan->block));
+  g_variant_builder_add (&b, "{sv}", "grain", g_variant_new_int64 ((gint64) plan->grain));
+  g_variant_builder_add (&b, "{sv}", "offset-shift", g_variant_new_int64 ((gint64) plan->shift));
+  g_variant_builder_add (&b, "{sv}", "offset-slots", g_variant_new_int64 ((gint64) plan->slots));
+  g_variant_builder_add (&b, "{sv}", "read-percent", g_variant_new_int64 (plan->read_percent));
+  g_variant_builder_add (&b, "{sv}", "points", g_variant_new_int64 (plan->n_depths));
+  _vol_run_resolve (run, g_variant_builder_end (&b));
+  return TRUE;
+}
+
+/* xoshiro's little brother: splitmix64, one multiply-xorshift per draw. */
+static inline guint64
+next_random (guint64 *state)
+{
+  guint64 z = (*state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+static inline guint64
+random_below (guint64 *state,
+              guint64  n)
+{
+  return (guint64) (((unsigned __int128) next_random (state) * n) >> 64);
+}
+
+typedef struct _Pool Pool;
+
+/* What one point (or one worker of a point) measured. */
+typedef struct
+{
+  guint64  ios;
+  guint64  reads;
+  guint64  writes;
+  guint64  bytes;
+  guint64  offsets_512;    /* submitted offsets ≡ 512 (mod 4096) */
+  guint64  offsets_4k;     /* submitted offsets ≡ 0 (mod 4096) */
+  double   latency_sum;
+  GArray  *latency;        /* of double, seconds: all, or a uniform reservoir */
+  guint    reservoir;
+  guint64  rng;
+} Tally;
+
+static void
+tally_init (Tally   *t,
+            guint    reservoir,
+            guint64  seed)
+{
+  memset (t, 0, sizeof *t);
+  t->latency = g_array_sized_new (FALSE, FALSE, sizeof (double), MIN (reservoir, 65536));
+  t->reservoir = reservoir;
+  t->rng = seed;
+}
+
+static inline void
+tally_add (Tally    *t,
+           gboolean  is_read,
+           gsize     len,
+           guint64   offset,
+           double    latency)
+{
+  t->ios++;
+  if (is_read)
+    t->reads++;
+  else
+    t->writes++;
+  t->bytes += len;
+  if (offset % 4096 == 512)
+    t->offsets_512++;
+  else if (offset % 4096 == 0)
+    t->offsets_4k++;
+  t->latency_sum += latency;
+  if (t->latency->len < t->reservoir)
+    g_array_append_val (t->latency, latency);
+  else
+    {
+      /* Algorithm R: the i-th latency replaces a kept one with p = k/i. */
+      guint64 j = random_below (&t->rng, t->ios);
+      if (j < t->reservoir)
+        g_array_index (t->latency, double, j) = latency;
+    }
+}
+
+static void
+tally_merge (Tally *into,
+             Tally *from)
+{
+  into->ios += from->ios;
+  into->reads += from->reads;
+  into->writes += from->writes;
+  into->bytes += from->bytes;
+  into->offsets_512 += from->offsets_512;
+  into->offsets_4k += from->offsets_4k;
+  into->latency_sum += from->latency_sum;
+  g_array_append_vals (into->latency, from->latency->data, from->latency->len);
+}
+
+typedef struct
+{
+  VolRun        *run;
+  QueuePlan     *plan;
+  int            fd;
+  gboolean       direct;
+  gsize          mem_align;
+  VolSeries     *points;
+  VolSeries     *intervals;
+  const char    *phase;
+  char          *text;
+  guint          point;        /* index of the running point */
+  guint          depth;
+  gint64         t0_ns;        /* the timed part began (after the lay-down) */
+  double         lay_down_s;
+  guint64        moved;        /* bytes of all timed points so far, for the rate */
+  guint64        write_serial;
+  guint64        total_ios;
+  guint64        total_bytes;
+  guint64        total_offsets_512;
+  guint64        total_offsets_4k;
+  gboolean       uring_failed;
+  char          *uring_error;
+  /* the interval being counted */
+  gint64         point_start_ns;
+  gint64         interval_start_ns;
+  guint64        interval_ios;
+  guint64        interval_bytes;
+  gint64         last_report_ns;
+  /* spread of the IOPS over the intervals of the point */
+  GArray        *interval_iops;
+  double         worker_cpu_user;
+  double         worker_cpu_system;
+  Pool          *pool;         /* the threads of the running point */
+} Queue;
+
+static void
+report (Queue   *q,
+        gint64   now,
+        guint64  point_bytes)
+{
+  double total = q->plan->n_depths * q->plan->seconds;
+  double done = q->point * q->plan->seconds + (now - q->point_start_ns) / 1e9;
+  double fraction = (q->lay_down_s + MIN (done, total)) / (q->lay_down_s + total);
+
+  if (q->text == NULL)
+    q->text = g_strdup_printf (_("Queue depth %u (%u of %u)"), q->depth, q->point + 1, q->plan->n_depths);
+  _vol_run_progress (q->run, q->phase, q->text, q->point + 1, q->plan->n_depths, fraction, q->moved + point_bytes);
+  q->last_report_ns = now;
+}
+
+/* Closes an interval of about half a second: a row of the over-time
+ * series, and one value of the spread of the point's IOPS. */
+static void
+close_interval (Queue  *q,
+                gint64  now,
+                guint64 ios,
+                guint64 bytes)
+{
+  double seconds = (now - q->interval_start_ns) / 1e9;
+  double row[4];
+
+  if (seconds <= 0)
+    return;
+  row[0] = q->depth;
+  row[1] = (now - q->point_start_ns) / 1e9;
+  row[2] = (ios - q->interval_ios) / seconds;
+  row[3] = (bytes - q->interval_bytes) / seconds;
+  vol_series_append (q->intervals, row, G_N_ELEMENTS (row));
+  g_array_append_val (q->interval_iops, row[2]);
+  q->interval_start_ns = now;
+  q->interval_ios = ios;
+  q->interval_bytes = bytes;
+}
+
+static guint64
+pick_offset (const QueuePlan *plan,
+             guint64         *rng)
+{
+  return random_below (rng, plan->slots) * plan->grain + plan->shift;
+}
+
+static gboolean
+pick_read (const QueuePlan *plan,
+           guint64         *rng)
+{
+  if (plan->read_percent >= 100)
+    return TRUE;
+  if (plan->read_percent == 0)
+    return FALSE;
+  return random_below (rng, 100) < plan->read_percent;
+}
+
+static void
+set_io_error (GError     **error,
+              int          err,
+              gboolean     is_read,
+              guint64      offset)
+{
+  if (error == NULL || *error != NULL)
+    return;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err),
+               is_read ? _("Reading %s at offset %" PRIu64 " failed: %s")
+                       : _("Writing %s at offset %" PRIu64 " failed: %s"),
+               FILE_NAME, offset, g_strerror (err));
+}
+
+static void
+set_short_error (GError  **error,
+                 gboolean  is_read,
+                 guint64   offset,
+                 gssize    got,
+                 gsize     len)
+{
+  if (error == NULL || *error != NULL)
+    return;
+  g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_SHORT_IO,
+               is_read ? _("Reading %s at offset %" PRIu64 " returned %zd of %zu bytes")
+                       : _("Writing %s at offset %" PRIu64 " returned %zd of %zu bytes"),
+               FILE_NAME, offset, got, len);
+}
+
+/* ---- io_uring ---------------------------------------------------------- */
+
+typedef struct
+{
+  guint64   offset;
+  gint64    start_ns;
+  gboolean  is_read;
+  guint8   *buf;
+  VolDataPool *pool;
+} Slot;
+
+static void
+prep_slot (Queue             *q,
+           struct io_uring   *ring,
+           Slot              *slot,
+           guint              index,
+           gboolean           fixed,
+           guint64           *rng,
+           gint64             now,
+           Tally             *tally)
+{
+  QueuePlan *plan = q->plan;
+  struct io_uring_sqe *sqe = io_uring_get_sqe (ring);
+
+  /* QD entries, at most QD in flight: never NULL. */
+  g_assert (sqe != NULL);
+  slot->offset = pick_offset (plan, rng);
+  slot->is_read = pick_read (plan, rng);
+  slot->start_ns = now;
+  if (!slot->is_read)
+    {
+      vol_data_pool_stamp (slot->pool, q->write_serial, plan->block);
+      q->write_serial += (plan->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
+    }
+  if (fixed)
+    {
+      if (slot->is_read)
+        io_uring_prep_read_fixed (sqe, 0, slot->buf, plan->block, slot->offset, index);
+      else
+        io_uring_prep_write_fixed (sqe, 0, slot->buf, plan->block, slot->offset, index);
+      sqe->flags |= IOSQE_FIXED_FILE;
+    }
+  else if (slot->is_read)
+    io_uring_prep_read (sqe, q->fd, slot->buf, plan->block, slot->offset);
+  else
+    io_uring_prep_write (sqe, q->fd, slot->buf, plan->block, slot->offset);
+  io_uring_sqe_set_data64 (sqe, index);
+  /* The debug counter of the test: the offset as the kernel receives it,
+   * read back from the submission entry, not from the generator. */
+  if (sqe->off % 4096 == 512)
+    tally->offsets_512++;
+  else if (sqe->off % 4096 == 0)
+    tally->offsets_4k++;
+}
+
+/* Runs one point on io_uring. Returns FALSE with @error set when the
+ * ring cannot be made (ENOSYS, EPERM…: the caller may fall back), or when
+ * an I/O failed or the run was cancelled (*started is then TRUE). */
+static gboolean
+run_uring (Queue     *q,
+           Tally     *tally,
+           gint64    *end_ns,
+           gboolean  *started,
+           GError   **error)
+{
+  QueuePlan *plan = q->plan;
+  guint depth = q->depth;
+  struct io_uring ring;
+  g_autofree Slot *slots = g_new0 (Slot, depth);
+  g_autofree struct iovec *iov = g_new0 (struct iovec, depth);
+  guint64 rng = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1));
+  gboolean fixed = FALSE, stop = FALSE;
+  guint in_flight = 0;
+  gint64 deadline, now;
+  guint64 issue_offsets_512 = 0, issue_offsets_4k = 0;
+  int ret;
+
+  *started = FALSE;
+  ret = io_uring_queue_init (depth, &ring, 0);
+  if (ret < 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (-ret),
+                   _("io_uring is not available: %s"), g_strerror (-ret));
+      return FALSE;
+    }
+  *started = TRUE;
+
+  for (guint i = 0; i < depth; i++)
+    {
+      slots[i].pool = vol_data_pool_new (vol_test_spec_get_pattern (q->run->spec), q->run->seed,
+                                         plan->block, q->mem_align);
+      slots[i].buf = vol_data_pool_get_data (slots[i].pool);
+      iov[i].iov_base = slots[i].buf;
+      iov[i].iov_len = plan->block;
+    }
+  /* Registered buffers and file spare the kernel a page pinning and a
+   * file reference per I/O; where registration is refused (memlock
+   * limits), plain reads and writes do the same job. */
+  if (io_uring_register_buffers (&ring, iov, depth) == 0)
+    {
+      if (io_uring_register_files (&ring, &q->fd, 1) == 0)
+        fixed = TRUE;
+      else
+        io_uring_unregister_buffers (&ring);
+    }
+
+  {
+    Tally issued = { 0 };
+    now = vol_io_now_ns ();
+    q->point_start_ns = q->interval_start_ns = now;
+    deadline = now + (gint64) (plan->seconds * 1e9);
+    for (guint i = 0; i < depth; i++)
+      {
+        if (!_vol_run_check_cancelled (q->run, error))
+          {
+            stop = TRUE;
+            break;
+          }
+        prep_slot (q, &ring, &slots[i], i, fixed, &rng, now, &issued);
+        in_flight++;
+      }
+    issue_offsets_512 += issued.offsets_512;
+    issue_offsets_4k += issued.offsets_4k;
+  }
+
+  while (in_flight > 0)
+    {
+      struct io_uring_cqe *cqes[256];
+      Tally issued = { 0 };
+      guint n;
+
+      ret = io_uring_submit_and_wait (&ring, 1);
+      if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
+        {
+          /* Nothing more can be reaped from a broken ring: say why, and
+           * give up on what is in flight (closing the ring cancels it). */
+          set_io_error (error, -ret, TRUE, 0);
+          break;
+        }
+      n = io_uring_peek_batch_cqe (&ring, cqes, G_N_ELEMENTS (cqes));
+      if (n == 0)
+        continue;
+      now = vol_io_now_ns ();
+      if (!stop && (now >= deadline || g_cancellable_is_cancelled (q->run->cancellable)))
+        {
+          stop = TRUE;
+          if (now < deadline)
+            _vol_run_check_cancelled (q->run, error);
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          guint index = (guint) io_uring_cqe_get_data64 (cqes[i]);
+          Slot *slot = &slots[index];
+          int res = cqes[i]->res;
+
+          in_flight--;
+          if (res < 0)
+            {
+              set_io_error (error, -res, slot->is_read, slot->offset);
+              stop = TRUE;
+            }
+          else if ((gsize) res != plan->block)
+            {
+              set_short_error (error, slot->is_read, slot->offset, res, plan->block);
+              stop = TRUE;
+            }
+          else
+            {
+              tally_add (tally, slot->is_read, plan->block, slot->offset, (now - slot->start_ns) / 1e9);
+              if (plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0)
+                {
+                  guint64 bad;
+                  if (!vol_data_pool_verify (slot->pool, slot->buf, slot->offset / VOL_STAMP_BLOCK,
+                                             plan->block, &bad) && error && *error == NULL)
+                    {
+                      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
+                                   _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
+                                   FILE_NAME, slot->offset + bad * VOL_STAMP_BLOCK);
+                      stop = TRUE;
+                    }
+                }
+            }
+          if (!stop)
+            {
+              prep_slot (q, &ring, slot, index, fixed, &rng, now, &issued);
+              in_flight++;
+            }
+        }
+      io_uring_cq_advance (&ring, n);
+      issue_offsets_512 += issued.offsets_512;
+      issue_offsets_4k += issued.offsets_4k;
+      *end_ns = now;
+
+      if (now - q->interval_start_ns >= INTERVAL_NS && !stop)
+        close_interval (q, now, tally->ios, tally->bytes);
+      if (now - q->last_report_ns >= 10 * G_GINT64_CONSTANT (1000000))
+        report (q, now, tally->bytes);
+    }
+  io_uring_queue_exit (&ring);
+  for (guint i = 0; i < depth; i++)
+    vol_data_pool_free (slots[i].pool);
+
+  /* The tally counts completed I/Os; the offsets counted are those
+   * submitted (which, once all are drained, are the same I/Os). */
+  tally->offsets_512 = issue_offsets_512;
+  tally->offsets_4k = issue_offsets_4k;
+  return error == NULL || *error == NULL;
+}
+
+/* ---- threads ----------------------------------------------------------- */
+
+typedef struct
+{
+  Queue        *q;
+  guint         index;
+  Tally         tally;
+  GError       *error;
+  gint64        end_ns;
+  guint64       done_ios;     /* atomically stored for the sampler */
+  guint64       done_bytes;
+  double        cpu_user;
+  double        cpu_system;
+} Worker;
+
+struct _Pool
+{
+  GMutex   lock;
+  GCond    cond;
+  guint    running;
+  gint     stop;
+  gint64   deadline;
+};
+
+static gpointer
+worker_main (gpointer data)
+{
+  Worker *w = data;
+  Queue *q = w->q;
+  QueuePlan *plan = q->plan;
+  Pool *pool = q->pool;
+  const VolIoOps *io = q->run->io;
+  guint64 rng = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1))
+                ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (w->index + 1));
+  g_autoptr(VolDataPool) data_pool = vol_data_pool_new (vol_test_spec_get_pattern (q->run->spec),
+                                                        q->run->seed, plan->block, q->mem_align);
+  guint8 *buf = vol_data_pool_get_data (data_pool);
+  gboolean verify = plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0;
+  struct rusage usage;
+
+  while (!g_atomic_int_get (&pool->stop))
+    {
+      guint64 offset = pick_offset (plan, &rng);
+      gboolean is_read = pick_read (plan, &rng);
+      gint64 start, now;
+      gssize got;
+
+      if (!_vol_run_check_cancelled (q->run, &w->error))
+        break;
+      if (!is_read)
+        /* a serial of its own: the worker's index in the low bits */
+        vol_data_pool_stamp (data_pool, WRITE_SERIAL_BASE + (w->tally.writes << 10 | w->index) * 256, plan->block);
+      start = vol_io_now_ns ();
+      got = is_read ? io->pread (io, q->fd, buf, plan->block, (off_t) offset)
+                    : io->pwrite (io, q->fd, buf, plan->block, (off_t) offset);
+      now = vol_io_now_ns ();
+      if (got < 0)
+        {
+          set_io_error (&w->error, errno, is_read, offset);
+          break;
+        }
+      if ((gsize) got != plan->block)
+        {
+          set_short_error (&w->error, is_read, offset, got, plan->block);
+          break;
+        }
+      if (verify)
+        {
+          guint64 bad;
+          if (!vol_data_pool_verify (data_pool, buf, offset / VOL_STAMP_BLOCK, plan->block, &bad))
+            {
+              g_set_error (&w->error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
+                           _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
+                           FILE_NAME, offset + bad * VOL_STAMP_BLOCK);
+              break;
+            }
+        }
+      tally_add (&w->tally, is_read, plan->block, offset, (now - start) / 1e9);
+      w->end_ns = now;
+      __atomic_store_n (&w->done_ios, w->tally.ios, __ATOMIC_RELAXED);
+      __atomic_store_n (&w->done_bytes, w->tally.bytes, __ATOMIC_RELAXED);
+      if (now >= pool->deadline)
+        break;
+    }
+
+  /* This thread's CPU, which the runner's own getrusage cannot see. */
+  getrusage (RUSAGE_THREAD, &usage);
+  w->cpu_user = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
+  w->cpu_system = usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+
+  g_mutex_lock (&pool->lock);
+  if (w->error)
+    g_atomic_int_set (&pool->stop, 1);
+  pool->running--;
+  g_cond_signal (&pool->cond);
+  g_mutex_unlock (&pool->lock);
+  return NULL;
+}
+
+static gboolean
+run_threads (Queue    *q,
+             Tally    *tally,
+             gint64   *end_ns,
+             GError  **error)
+{
+  QueuePlan *plan = q->plan;
+  Pool pool_storage, *pool = &pool_storage;
+  guint depth = q->depth;
+  g_autofree Worker *workers = g_new0 (Worker, depth);
+  g_autofree GThread **threads = g_new0 (GThread *, depth);
+  GError *spawn_error = NULL;
+  guint started = 0;
+  gint64 now;
+
+  q->pool = pool;
+  g_mutex_init (&pool->lock);
+  g_cond_init (&pool->cond);
+  pool->stop = 0;
+  pool->running = 0;
+  now = vol_io_now_ns ();
+  q->point_start_ns = q->interval_start_ns = now;
+  pool->deadline = now + (gint64) (plan->seconds * 1e9);
+
+  for (guint i = 0; i < depth; i++)
+    {
+      workers[i].q = q;
+      workers[i].index = i;
+      tally_init (&workers[i].tally, MAX (LATENCY_RESERVOIR / depth, 1024), q->run->seed + i);
+    }
+  g_mutex_lock (&pool->lock);
+  for (guint i = 0; i < depth; i++)
+    {
+      threads[i] = g_thread_try_new ("vol-queue-io", worker_main, &workers[i], &spawn_error);
+      if (threads[i] == NULL)
+        {
+          g_atomic_int_set (&pool->stop, 1);
+          break;
+        }
+      pool->running++;
+      started++;
+    }
+
+  /* Not a polling sleep: a wait for the workers to finish, woken every
+   * half second to count an interval and every few ms for a cancel. */
+  while (pool->running > 0)
+    {
+      guint64 ios = 0, bytes = 0;
+      gint64 wake = g_get_monotonic_time () + 20 * 1000;
+
+      g_cond_wait_until (&pool->cond, &pool->lock, wake);
+      if (g_cancellable_is_cancelled (q->run->cancellable))
+        g_atomic_int_set (&pool->stop, 1);
+      now = vol_io_now_ns ();
+      for (guint i = 0; i < started; i++)
+        {
+          ios += __atomic_load_n (&workers[i].done_ios, __ATOMIC_RELAXED);
+          bytes += __atomic_load_n (&workers[i].done_bytes, __ATOMIC_RELAXED);
+        }
+      if (now - q->interval_start_ns >= INTERVAL_NS && now < pool->deadline)
+        close_interval (q, now, ios, bytes);
+      report (q, now, bytes);
+    }
+  g_mutex_unlock (&pool->lock);
+
+  for (guint i = 0; i < started; i++)
+    {
+      g_thread_join (threads[i]);
+      tally_merge (tally, &workers[i].tally);
+      *end_ns = MAX (*end_ns, workers[i].end_ns);
+      q->worker_cpu_user += workers[i].cpu_user;
+      q->worker_cpu_system += workers[i].cpu_system;
+      if (workers[i].error)
+        {
+          /* the first real failure wins over the cancels it caused */
+          if (error && (*error == NULL || g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+              && !g_error_matches (workers[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              g_clear_error (error);
+              g_propagate_error (error, workers[i].error);
+            }
+          else if (error && *error == NULL)
+            g_propagate_error (error, workers[i].error);
+          else
+            g_error_free (workers[i].error);
+          workers[i].error = NULL;
+        }
+      g_array_unref (workers[i].tally.latency);
+    }
+  g_mutex_clear (&pool->lock);
+  g_cond_clear (&pool->cond);
+  q->pool = NULL;
+
+  if (spawn_error)
+    {
+      if (error && *error == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                     _("Starting I/O thread %u of %u failed: %s"), started + 1, depth, spawn_error->message);
+      g_error_free (spawn_error);
+    }
+  if (g_cancellable_is_cancelled (q->run->cancellable) && error && *error == NULL)
+    _vol_run_check_cancelled (q->run, error);
+  return error == NULL || *error == NULL;
+}
+
+/* ---- the points -------------------------------------------------------- */
+
+static VolSeries *
+add_points_series (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, "queue", N_("Per queue depth"), "depth", "iops");
+  const char *columns[][2] = {
+    { "depth", "" }, { "iops", "IO/s" }, { "throughput", "B/s" },
+    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "lat-p999", "s" },
+    { "ios", "" }, { "reads", "" }, { "writes", "" }, { "bytes", "B" }, { "seconds", "s" },
+    { "iops-stddev", "IO/s" }, { "iops-min", "IO/s" }, { "iops-max", "IO/s" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    vol_series_add_column (s, columns[i][0], columns[i][1]);
+  return s;
+}
+
+static VolSeries *
+add_intervals_series (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, "intervals", N_("Over time"), "time", "iops");
+
+  vol_series_add_column (s, "depth", "");
+  vol_series_add_column (s, "time", "s");
+  vol_series_add_column (s, "iops", "IO/s");
+  vol_series_add_column (s, "throughput", "B/s");
+  return s;
+}
+
+static void
+add_point_row (Queue  *q,
+               Tally  *t,
+               double  seconds)
+{
+  VolStats spread = { 0 };
+  double row[15];
+  const double *lat = (const double *) t->latency->data;
+  guint n = t->latency->len;
+
+  if (q->interval_iops->len > 0)
+    vol_stats_compute ((const double *) q->interval_iops->data, q->interval_iops->len, &spread);
+  row[0] = q->depth;
+  row[1] = seconds > 0 ? t->ios / seconds : 0;
+  row[2] = seconds > 0 ? t->bytes / seconds : 0;
+  row[3] = t->ios > 0 ? t->latency_sum / t->ios : 0;
+  row[4] = n > 0 ? vol_stats_percentile (lat, n, 50) : 0;
+  row[5] = n > 0 ? vol_stats_percentile (lat, n, 99) : 0;
+  row[6] = n > 0 ? vol_stats_percentile (lat, n, 99.9) : 0;
+  row[7] = t->ios;
+  row[8] = t->reads;
+  row[9] = t->writes;
+  row[10] = t->bytes;
+  row[11] = seconds;
+  row[12] = spread.stddev;
+  row[13] = spread.count ? spread.min : row[1];
+  row[14] = spread.count ? spread.max : row[1];
+  vol_series_append (q->points, row, G_N_ELEMENTS (row));
+  _vol_run_sample (q->run, "queue", row[0], row[1]);
+}
+
+static gboolean
+run_point (Queue    *q,
+           GError  **error)
+{
+  QueuePlan *plan = q->plan;
+  const VolIoOps *io = q->run->io;
+  Tally tally;
+  gint64 end_ns = 0;
+  gboolean ok, started = TRUE;
+  g_autoptr(GError) uring_error = NULL;
+
+  tally_init (&tally, LATENCY_RESERVOIR, q->run->seed ^ q->point);
+  g_clear_pointer (&q->text, g_free);
+  g_array_set_size (q->interval_iops, 0);
+  q->interval_ios = q->interval_bytes = 0;
+  if (!q->direct)
+    _vol_test_file_drop_cache (q->run, q->fd, q->direct);
+
+  if (plan->backend != BACKEND_THREADS && !q->uring_failed)
+    {
+      ok = run_uring (q, &tally, &end_ns, &started, &uring_error);
+      if (!ok && !started)
+        {
+          if (plan->backend == BACKEND_URING)
+            {
+              g_propagate_error (error, g_steal_pointer (&uring_error));
+              ok = FALSE;
+              goto out;
+            }
+          /* auto: the threads stand in, and the result says so */
+          q->uring_failed = TRUE;
+          q->uring_error = g_strdup (uring_error->message);
+          g_clear_error (&uring_error);
+        }
+      else if (!ok)
+        g_propagate_error (error, g_steal_pointer (&uring_error));
+    }
+  if (plan->backend == BACKEND_THREADS || q->uring_failed)
+    ok = run_threads (q, &tally, &end_ns, error);
+
+  /* Writes are durable at the end of the point, and the flush is part of
+   * the point's time (end_ns moves past it). */
+  if (tally.writes > 0 && io->fdatasync (io, q->fd) != 0)
+    {
+      int saved = errno;
+      if (ok)
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                     _("Flushing %s to the device failed: %s"), FILE_NAME, g_strerror (saved));
+      ok = FALSE;
+    }
+  else if (tally.writes > 0)
+    end_ns = vol_io_now_ns ();
+
+  if (tally.ios > 0)
+    add_point_row (q, &tally, (end_ns - q->point_start_ns) / 1e9);
+  q->total_ios += tally.ios;
+  q->total_bytes += tally.bytes;
+  q->total_offsets_512 += tally.offsets_512;
+  q->total_offsets_4k += tally.offsets_4k;
+  q->moved += tally.bytes;
+
+out:
+  g_array_unref (tally.latency);
+  return ok;
+}
+
+/* Sequentially, in 1 MiB writes stamped block by block, then flushed: the
+ * file every point reads or overwrites. */
+static gboolean
+lay_down (Queue   *q,
+          GError **error)
+{
+  VolRun *run = q->run;
+  const VolIoOps *io = run->io;
+  gsize chunk = (gsize) MIN (q->plan->span, (guint64) MiB);
+  g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
+                                                   chunk, q->mem_align);
+  g_autofree char *text = g_strdup_printf (_("Writing the %s test file"), FILE_NAME);
+  gint64 start = vol_io_now_ns (), last = 0;
+
+  for (guint64 offset = 0; offset < q->plan->span; offset += chunk)
+    {
+      gsize len = (gsize) MIN ((guint64) chunk, q->plan->span - offset);
+      gint64 now;
+
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      vol_data_pool_stamp (pool, offset / VOL_STAMP_BLOCK, len);
+      if (!vol_io_write_all (io, q->fd, vol_data_pool_get_data (pool), len, offset, FILE_NAME, error))
+        return FALSE;
+      now = vol_io_now_ns ();
+      if (now - last >= 10 * G_GINT64_CONSTANT (1000000))
+        {
+          /* The lay-down's own length is estimated from its rate so far. */
+          double t = (now - start) / 1e9;
+          double est = t * q->plan->span / (double) (offset + len);
+          _vol_run_progress (run, "prepare", text, 0, q->plan->n_depths,
+                             t / (est + q->plan->n_depths * q->plan->seconds), offset + len);
+          last = now;
+        }
+    }
+  if (io->fdatasync (io, q->fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Flushing %s to the device failed: %s"), FILE_NAME, g_strerror (saved));
+      return FALSE;
+    }
+  q->lay_down_s = (vol_io_now_ns () - start) / 1e9;
+  return TRUE;
+}
+
+/* O_DIRECT when the filesystem takes it and its alignment suits the
+ * block and the 512-byte shift; else buffered, and the result says so. */
+static gboolean
+open_file (Queue   *q,
+           GError **error)
+{
+  VolRun *run = q->run;
+  QueuePlan *plan = q->plan;
+  guint block = 512;
+  VolDioAlign align = { FALSE, 4096, 512 };
+
+  for (guint i = 0; i < run->target->devices->len; i++)
+    {
+      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
+      block = MAX (block, dev->logical_block_size);
+    }
+  q->direct = TRUE;
+  q->fd = _vol_test_file_open (run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL, &q->direct, error);
+  if (q->fd < 0)
+    return FALSE;
+  if (q->direct)
+    {
+      vol_io_query_dio_align (q->fd, block, &align);
+      if (!align.direct_ok || plan->block % align.offset_align != 0
+          || plan->shift % align.offset_align != 0 || plan->grain % align.offset_align != 0)
+        {
+          run->io->close (run->io, q->fd);
+          q->direct = FALSE;
+          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+          q->fd = _vol_test_file_open (run, FILE_NAME, O_RDWR, &q->direct, error);
+          if (q->fd < 0)
+            return FALSE;
+        }
+    }
+  q->mem_align = MAX (align.mem_align, 4096);
+  return TRUE;
+}
+
+static void
+summarize (Queue *q)
+{
+  VolResult *result = q->run->result;
+  VolColumn *iops = vol_series_get_column (q->points, "iops");
+  VolColumn *depth = vol_series_get_column (q->points, "depth");
+  guint best = 0;
+
+  vol_result_add_summary (result, "queue", "iops");
+  vol_result_add_summary (result, "queue", "throughput");
+  vol_result_add_summary (result, "intervals", "iops");
+  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", q->total_ios);
+  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", q->total_bytes);
+  vol_result_add_figure (result, "offsets-512", N_("I/Os at offsets 512 mod 4096"), "", q->total_offsets_512);
+  vol_result_add_figure (result, "offsets-4k", N_("I/Os at 4 KiB-aligned offsets"), "", q->total_offsets_4k);
+  vol_result_add_figure (result, "points", N_("Queue depths measured"), "", vol_series_get_length (q->points));
+  if (q->worker_cpu_user + q->worker_cpu_system > 0)
+    {
+      vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", q->worker_cpu_user);
+      vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", q->worker_cpu_system);
+    }
+  for (guint i = 1; i < iops->values->len; i++)
+    if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
+      best = i;
+  if (iops->values->len > 0)
+    {
+      vol_result_add_figure (result, "iops-max", N_("Highest IOPS"), "IO/s", g_array_index (iops->values, double, best));
+      vol_result_add_figure (result, "iops-max-depth", N_("Queue depth of the highest IOPS"), "",
+                             g_array_index (depth->values, double, best));
+    }
+}
+
+static void
+note_fallback (Queue *q)
+{
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, q->run->result->resolved);
+  g_variant_dict_insert (&dict, "io-uring-unavailable", "s", q->uring_error);
+  _vol_run_resolve (q->run, g_variant_dict_end (&dict));
+}
+
+static gboolean
+queue_run (VolRun  *run,
+           GError **error)
+{
+  Queue queue = { 0 };
+  Queue *q = &queue;
+  gboolean ok;
+
+  q->run = run;
+  q->plan = run->test_data;
+  q->fd = -1;
+  q->phase = q->plan->mode == MODE_READ ? "read" : q->plan->mode == MODE_WRITE ? "write" : "mix";
+  q->write_serial = WRITE_SERIAL_BASE;
+  q->interval_iops = g_array_new (FALSE, FALSE, sizeof (double));
+  q->points = add_points_series (run->result);
+  q->intervals = add_intervals_series (run->result);
+  g_free (run->result->io_backend);
+  run->result->io_backend = g_strdup (q->plan->backend == BACKEND_THREADS ? "threads" : "io_uring");
+
+  ok = open_file (q, error) && lay_down (q, error);
+  if (ok)
+    _vol_test_file_drop_cache (run, q->fd, q->direct);
+  q->t0_ns = vol_io_now_ns ();
+  for (q->point = 0; ok && q->point < q->plan->n_depths; q->point++)
+    {
+      q->depth = q->plan->depths[q->point];
+      ok = run_point (q, error);
+    }
+  if (q->uring_failed)
+    {
+      g_free (run->result->io_backend);
+      run->result->io_backend = g_strdup ("threads");
+      note_fallback (q);
+    }
+  if (q->fd >= 0)
+    {
+      int saved;
+      if (run->io->close (run->io, q->fd) != 0 && ok)
+        {
+          saved = errno;
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _("Closing %s failed: %s"), FILE_NAME, g_strerror (saved));
+          ok = FALSE;
+        }
+    }
+  summarize (q);
+  /* The runner counts its own thread; the workers' CPU is added here. */
+  run->result->cpu_user += q->worker_cpu_user;
+  run->result->cpu_system += q->worker_cpu_system;
+  g_array_unref (q->interval_iops);
+  g_free (q->text);
+  g_free (q->uring_error);
+  return ok;
+}
+
 const VolTestKind vol_test_queue = {
   {
     "queue",
@@ -44,6 +1123,6 @@ const VolTestKind vol_test_queue = {
     queue_params, G_N_ELEMENTS (queue_params),
     NULL,
   },
-  NULL,
-  NULL,
+  queue_prepare,
+  queue_run,
 };

@@ -1,30 +1,571 @@
-/* vol-test-random.c — the Random I/O test
+/* vol-test-random.c — Random I/O: ops/s of one chunk size over a big file
  *
- * Described in the registry (its parameters already validate, appear in
- * --help and in the application's rows); run is NULL until it is
- * implemented, so the runner says it is not available before touching
- * the target.
+ * One file of F bytes (8 GiB asked, fitted to the free space less 64 MiB,
+ * a whole number of chunks) is laid down with random data. Then, for each
+ * I/O count N (the count-sweep list, or just `ios`) and each iteration k:
+ * N writes of one chunk at random chunk-aligned offsets, fdatasync, then N
+ * reads of one chunk at random chunk-aligned offsets:
+ *
+ *   writes/s(N, k) = N / (t_after_fdatasync − t_first_write)
+ *   reads/s(N, k)  = N / (t_after_last_read − t_first_read)
+ *
+ * Offsets come from xoshiro256** seeded (through splitmix64) with the run's
+ * seed, which the result records: the same seed gives the same offsets.
+ * offset = (next() mod (F / chunk)) × chunk. Queue depth 1, synchronous
+ * pwrite/pread on an O_DIRECT file (buffered + fdatasync + fadvise where
+ * the filesystem refuses O_DIRECT, and the result says so).
  */
-#include "vol-run-private.h"
+#define G_LOG_DOMAIN "vol-random"
 
+#include <inttypes.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * 1024.0 * 1024.0)
-#define TiB (1024.0 * 1024.0 * 1024.0 * 1024.0)
+#include "vol-error.h"
+#include "vol-run-private.h"
+#include "vol-size.h"
+#include "vol-stats.h"
+#include "vol-test-file.h"
+
+#define MiB_D (1024.0 * 1024.0)
+#define GiB_D (1024.0 * 1024.0 * 1024.0)
+#define TiB_D (1024.0 * 1024.0 * 1024.0 * 1024.0)
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+
+#define KEEP_FREE (64 * MiB)
+#define LAY_DOWN_CHUNK (8 * MiB)
+/* Reads are checked against what the last write of their chunk stamped;
+ * that needs 4 bytes per chunk, so beyond this many chunks (64 MiB of
+ * bookkeeping) reads are not checked. */
+#define MAX_TRACKED_CHUNKS (G_GUINT64_CONSTANT (1) << 24)
 
 static const VolParamDesc random_params[] = {
   { "chunk", VOL_PARAM_SIZE, N_("Chunk size"), N_("Bytes per random I/O"),
-    "SIZE", "32K", 512, GiB, 0, 512 },
+    "SIZE", "32K", 512, GiB_D, 0, 512 },
   { "ios", VOL_PARAM_INT, N_("I/Os"), N_("Random writes, then as many random reads, per iteration"),
     "N", "16384", 1, 100000000 },
   { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats; slowest, fastest, average, median and range are reported"),
     "N", "5", 1, 100 },
   { "file-size", VOL_PARAM_SIZE, N_("File size"), N_("Span of the random offsets (fitted to the free space)"),
-    "SIZE", "8G", MiB, 16 * TiB, 0, MiB },
+    "SIZE", "8G", MiB_D, 16 * TiB_D, 0, MiB },
   { "count-sweep", VOL_PARAM_INT_LIST, N_("I/O count sweep"), N_("Repeat the test for each I/O count, e.g. 1024,2048,…,65536"),
     "N,N,…", NULL, 1, 100000000, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },
 };
+
+static gboolean
+random_check (const VolTestInfo  *info,
+              const VolTestSpec  *spec,
+              GError            **error)
+{
+  gint64 chunk = vol_test_spec_get_int (spec, "chunk");
+  gint64 file_size = vol_test_spec_get_int (spec, "file-size");
+
+  if (chunk > file_size)
+    {
+      g_autofree char *chunk_text = vol_size_format ((guint64) chunk);
+      g_autofree char *file_text = vol_size_format ((guint64) file_size);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("chunk: %s is larger than the file (%s); random offsets need a file of several chunks"),
+                   chunk_text, file_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  guint64  chunk;
+  guint64  file_size;     /* after fitting: a whole number of chunks */
+  guint64  n_chunks;
+  guint    iterations;
+  GArray  *counts;        /* of guint64: the sweep, or just ios */
+  gboolean sweep;
+  gboolean direct;
+  guint    mem_align;
+} RandomPlan;
+
+static void
+plan_free (gpointer data)
+{
+  RandomPlan *plan = data;
+
+  if (plan->counts)
+    g_array_unref (plan->counts);
+  g_free (plan);
+}
+
+static guint
+device_block_size (VolRun *run)
+{
+  guint block = 0;
+
+  for (guint i = 0; i < run->target->devices->len; i++)
+    {
+      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
+      block = MAX (block, dev->logical_block_size);
+    }
+  return block;
+}
+
+static gboolean
+random_prepare (VolRun  *run,
+                GError **error)
+{
+  RandomPlan *plan = g_new0 (RandomPlan, 1);
+  const char *probe = "random-probe.dat";
+  VolDioAlign align = { TRUE, 4096, 512 };
+  guint64 fitted;
+  gboolean direct = TRUE;
+  GVariantBuilder b;
+  int fd;
+
+  run->test_data = plan;
+  run->test_data_free = plan_free;
+  plan->chunk = (guint64) vol_test_spec_get_int (run->spec, "chunk");
+  plan->iterations = (guint) vol_test_spec_get_int (run->spec, "iterations");
+  plan->counts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  if (vol_test_spec_has (run->spec, "count-sweep"))
+    {
+      g_autoptr(GVariant) list = vol_test_spec_get_value (run->spec, "count-sweep");
+      gsize n;
+      const gint64 *items = g_variant_get_fixed_array (list, &n, sizeof (gint64));
+      for (gsize i = 0; i < n; i++)
+        {
+          guint64 v = (guint64) items[i];
+          g_array_append_val (plan->counts, v);
+        }
+      plan->sweep = TRUE;
+    }
+  else
+    {
+      guint64 v = (guint64) vol_test_spec_get_int (run->spec, "ios");
+      g_array_append_val (plan->counts, v);
+    }
+
+  /* O_DIRECT and its alignment, learnt on a throwaway file */
+  fd = _vol_test_file_open (run, probe, O_WRONLY | O_CREAT | O_EXCL, &direct, error);
+  if (fd < 0)
+    return FALSE;
+  if (direct)
+    {
+      vol_io_query_dio_align (fd, device_block_size (run), &align);
+      if (!align.direct_ok)
+        {
+          direct = FALSE;
+          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+        }
+    }
+  run->io->close (run->io, fd);
+  unlinkat (vol_scratch_get_fd (run->scratch), probe, 0);
+  plan->direct = direct;
+  plan->mem_align = MAX (align.mem_align, 4096);
+  if (direct && plan->chunk % align.offset_align != 0)
+    {
+      g_autofree char *chunk_text = vol_size_format (plan->chunk);
+      g_autofree char *align_text = vol_size_format (align.offset_align);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("chunk: %s I/Os cannot bypass the cache on %s, which needs O_DIRECT transfers in multiples of %s"),
+                   chunk_text, run->target->path, align_text);
+      return FALSE;
+    }
+
+  fitted = _vol_test_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), KEEP_FREE, error);
+  if (fitted == 0)
+    return FALSE;
+  plan->file_size = fitted / plan->chunk * plan->chunk;
+  plan->n_chunks = plan->file_size / plan->chunk;
+  if (plan->n_chunks < 2)
+    {
+      g_autofree char *chunk_text = vol_size_format (plan->chunk);
+      g_autofree char *fitted_text = vol_size_format (fitted);
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+                   _("Not enough free space in %s for random %s I/Os: the file fits in %s, less than two chunks"),
+                   run->target->path, chunk_text, fitted_text);
+      return FALSE;
+    }
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "file-size", g_variant_new_int64 ((gint64) plan->file_size));
+  g_variant_builder_add (&b, "{sv}", "chunks-in-file", g_variant_new_int64 ((gint64) plan->n_chunks));
+  g_variant_builder_add (&b, "{sv}", "offset-seed", g_variant_new_int64 ((gint64) run->seed));
+  g_variant_builder_add (&b, "{sv}", "counts", g_variant_new_int64 (plan->counts->len));
+  _vol_run_resolve (run, g_variant_builder_end (&b));
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- offsets */
+
+typedef struct
+{
+  guint64 s[4];
+} Rng;
+
+static guint64
+splitmix64 (guint64 *state)
+{
+  guint64 z = (*state += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+static void
+rng_init (Rng     *rng,
+          guint64  seed)
+{
+  /* a different stream from the data pool's, which uses the seed itself */
+  guint64 state = seed ^ G_GUINT64_CONSTANT (0x6f66667365747321);
+
+  for (guint i = 0; i < 4; i++)
+    rng->s[i] = splitmix64 (&state);
+}
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static inline guint64
+rng_next (Rng *rng)
+{
+  guint64 *s = rng->s;
+  guint64 result = rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+  return result;
+}
+
+/* ---------------------------------------------------------------- the run */
+
+typedef struct
+{
+  VolRun      *run;
+  RandomPlan  *plan;
+  Rng          rng;
+  VolDataPool *pool;       /* written from, stamped per write */
+  guint8      *read_buf;
+  guint32     *generation; /* per chunk: which write last stamped it (0: the lay-down); NULL: not tracked */
+  guint32      n_writes;   /* generations handed out */
+  int          fd;
+  const char  *name;
+  guint64      ios_written;
+  guint64      ios_read;
+  guint64      bytes_laid;
+  double       total_units; /* progress: I/Os of both kinds + lay-down in chunk units */
+  char        *text;
+  guint        text_key;
+} Random;
+
+static void
+report (Random     *r,
+        const char *phase,
+        guint       count_index,
+        guint       iteration)
+{
+  RandomPlan *plan = r->plan;
+  guint key = ((count_index << 8 | iteration) << 2) | (phase[0] == 'w' ? 1 : phase[0] == 'r' ? 2 : 3);
+  double done = r->ios_written + r->ios_read + (double) r->bytes_laid / plan->chunk;
+
+  if (r->text == NULL || r->text_key != key)
+    {
+      guint64 n = g_array_index (plan->counts, guint64, count_index);
+      g_free (r->text);
+      if (phase[0] == 'p')
+        r->text = g_strdup (_("Laying down the test file"));
+      else if (plan->sweep)
+        r->text = g_strdup_printf (phase[0] == 'w' ? _("%" PRIu64 " random writes, iteration %u of %u")
+                                                   : _("%" PRIu64 " random reads, iteration %u of %u"),
+                                   n, iteration + 1, plan->iterations);
+      else
+        r->text = g_strdup_printf (phase[0] == 'w' ? _("Random writes, iteration %u of %u")
+                                                   : _("Random reads, iteration %u of %u"),
+                                   iteration + 1, plan->iterations);
+      r->text_key = key;
+    }
+  _vol_run_progress (r->run, phase, r->text, iteration + 1, plan->iterations, done / r->total_units,
+                     phase[0] == 'w' ? r->ios_written * plan->chunk
+                     : phase[0] == 'r' ? r->ios_read * plan->chunk : r->bytes_laid);
+}
+
+static inline guint64
+chunk_serial (Random  *r,
+              guint64  c,
+              guint32  generation)
+{
+  /* block index in the file in the low 36 bits, the write in the high */
+  return ((guint64) generation << 36) + c * (r->plan->chunk / VOL_STAMP_BLOCK);
+}
+
+static gboolean
+lay_down (Random  *r,
+          GError **error)
+{
+  VolRun *run = r->run;
+  gsize len = (gsize) MIN ((guint64) LAY_DOWN_CHUNK, r->plan->file_size);
+  g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
+                                                   len, r->plan->mem_align);
+  const VolIoOps *io = run->io;
+
+  for (guint64 offset = 0; offset < r->plan->file_size; offset += len)
+    {
+      gsize n = (gsize) MIN ((guint64) len, r->plan->file_size - offset);
+
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      /* serial = block index: generation 0 of every chunk */
+      vol_data_pool_stamp (pool, offset / VOL_STAMP_BLOCK, n);
+      if (!vol_io_write_all (io, r->fd, vol_data_pool_get_data (pool), n, offset, r->name, error))
+        return FALSE;
+      r->bytes_laid += n;
+      report (r, "prepare", 0, 0);
+    }
+  if (io->fdatasync (io, r->fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Flushing %s to the device failed: %s"), r->name, g_strerror (saved));
+      return FALSE;
+    }
+  _vol_test_file_drop_cache (run, r->fd, r->plan->direct);
+  return TRUE;
+}
+
+static VolSeries *
+add_series (VolResult  *result,
+            const char *name,
+            const char *title)
+{
+  VolSeries *series = vol_result_add_series (result, name, title, "iteration", "ops");
+
+  vol_series_add_column (series, "iteration", "");
+  vol_series_add_column (series, "ops", "ops/s");
+  vol_series_add_column (series, "throughput", "B/s");
+  vol_series_add_column (series, "seconds", "s");
+  vol_series_add_column (series, "ios", "");
+  vol_series_add_column (series, "bytes", "B");
+  return series;
+}
+
+static void
+add_sample (Random    *r,
+            VolSeries *series,
+            guint      iteration,
+            guint64    n,
+            gint64     elapsed_ns)
+{
+  double seconds = elapsed_ns / 1e9;
+  double bytes = (double) n * r->plan->chunk;
+  double row[6];
+
+  row[0] = iteration + 1;
+  row[1] = seconds > 0 ? n / seconds : 0;
+  row[2] = seconds > 0 ? bytes / seconds : 0;
+  row[3] = seconds;
+  row[4] = (double) n;
+  row[5] = bytes;
+  vol_series_append (series, row, G_N_ELEMENTS (row));
+  _vol_run_sample (r->run, series->name, row[0], row[1]);
+}
+
+static gboolean
+write_phase (Random    *r,
+             VolSeries *series,
+             guint      count_index,
+             guint      iteration,
+             GError   **error)
+{
+  VolRun *run = r->run;
+  const VolIoOps *io = run->io;
+  guint64 n = g_array_index (r->plan->counts, guint64, count_index);
+  gsize chunk = (gsize) r->plan->chunk;
+  guint8 *buf = vol_data_pool_get_data (r->pool);
+  gint64 start = vol_io_now_ns ();
+
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 c = rng_next (&r->rng) % r->plan->n_chunks;
+      guint32 generation = ++r->n_writes;
+
+      if (generation == 0)      /* 2^32 writes: wrap past the lay-down's 0 */
+        generation = ++r->n_writes;
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      vol_data_pool_stamp (r->pool, chunk_serial (r, c, generation), chunk);
+      if (!vol_io_write_all (io, r->fd, buf, chunk, c * chunk, r->name, error))
+        return FALSE;
+      if (r->generation)
+        r->generation[c] = generation;
+      r->ios_written++;
+      report (r, "write", count_index, iteration);
+    }
+  if (io->fdatasync (io, r->fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Flushing %s to the device failed: %s"), r->name, g_strerror (saved));
+      return FALSE;
+    }
+  add_sample (r, series, iteration, n, vol_io_now_ns () - start);
+  return TRUE;
+}
+
+static gboolean
+read_phase (Random    *r,
+            VolSeries *series,
+            guint      count_index,
+            guint      iteration,
+            GError   **error)
+{
+  VolRun *run = r->run;
+  const VolIoOps *io = run->io;
+  guint64 n = g_array_index (r->plan->counts, guint64, count_index);
+  gsize chunk = (gsize) r->plan->chunk;
+  gint64 start;
+
+  _vol_test_file_drop_cache (run, r->fd, r->plan->direct);
+  start = vol_io_now_ns ();
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 c = rng_next (&r->rng) % r->plan->n_chunks;
+      guint64 bad;
+
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      if (!vol_io_read_all (io, r->fd, r->read_buf, chunk, c * chunk, r->name, error))
+        return FALSE;
+      if (r->generation
+          && !vol_data_pool_verify (r->pool, r->read_buf, chunk_serial (r, c, r->generation[c]), chunk, &bad))
+        {
+          g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
+                       _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
+                       r->name, c * chunk + bad * VOL_STAMP_BLOCK);
+          return FALSE;
+        }
+      r->ios_read++;
+      report (r, "read", count_index, iteration);
+    }
+  add_sample (r, series, iteration, n, vol_io_now_ns () - start);
+  return TRUE;
+}
+
+/* The figures the random I/O reviews print, per direction (and count):
+ * slowest, fastest, average, median, range = fastest − slowest, and the
+ * range as a percentage of the average. */
+static void
+summarize_series (VolResult  *result,
+                  VolSeries  *series,
+                  const char *prefix,
+                  const char *title)
+{
+  VolColumn *ops = vol_series_get_column (series, "ops");
+  VolStats stats;
+  static const char *const names[] = { "slowest", "fastest", "average", "median", "range", "range-percent" };
+  const char *titles[] = { N_("slowest"), N_("fastest"), N_("average"), N_("median"), N_("range"), N_("range, % of average") };
+  double values[6];
+
+  vol_result_add_summary (result, series->name, "ops");
+  if (ops->values->len == 0)
+    return;
+  vol_stats_compute ((const double *) ops->values->data, ops->values->len, &stats);
+  values[0] = stats.min;
+  values[1] = stats.max;
+  values[2] = stats.mean;
+  values[3] = stats.median;
+  values[4] = stats.max - stats.min;
+  values[5] = stats.mean > 0 ? (stats.max - stats.min) / stats.mean * 100.0 : 0;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-%s", prefix, names[i]);
+      g_autofree char *ftitle = g_strdup_printf ("%s, %s", title, _(titles[i]));
+      vol_result_add_figure (result, name, ftitle, i == 5 ? "%" : "ops/s", values[i]);
+    }
+}
+
+static gboolean
+random_run (VolRun  *run,
+            GError **error)
+{
+  Random r = { run, run->test_data };
+  RandomPlan *plan = r.plan;
+  g_autoptr(GPtrArray) writes = g_ptr_array_new ();
+  g_autoptr(GPtrArray) reads = g_ptr_array_new ();
+  gboolean direct = plan->direct;
+  guint64 total_ios = 0;
+  gboolean ok;
+
+  /* The series exist from the start, so a cancelled run keeps the shape. */
+  for (guint i = 0; i < plan->counts->len; i++)
+    {
+      guint64 n = g_array_index (plan->counts, guint64, i);
+      g_autofree char *wname = plan->sweep ? g_strdup_printf ("write-%" G_GUINT64_FORMAT, n) : g_strdup ("write");
+      g_autofree char *rname = plan->sweep ? g_strdup_printf ("read-%" G_GUINT64_FORMAT, n) : g_strdup ("read");
+      g_autofree char *wtitle = plan->sweep ? g_strdup_printf (_("Write, %" PRIu64 " I/Os"), n) : g_strdup (_("Write"));
+      g_autofree char *rtitle = plan->sweep ? g_strdup_printf (_("Read, %" PRIu64 " I/Os"), n) : g_strdup (_("Read"));
+      g_ptr_array_add (writes, add_series (run->result, wname, wtitle));
+      g_ptr_array_add (reads, add_series (run->result, rname, rtitle));
+      total_ios += 2 * n * plan->iterations;
+    }
+  r.total_units = total_ios + (double) plan->file_size / plan->chunk;
+  rng_init (&r.rng, run->seed);
+  r.name = "random.dat";
+  r.pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed, plan->chunk, plan->mem_align);
+  r.read_buf = vol_io_alloc_aligned (plan->chunk, plan->mem_align);
+  if (plan->n_chunks <= MAX_TRACKED_CHUNKS && plan->chunk >= VOL_STAMP_BLOCK
+      && vol_test_spec_get_pattern (run->spec) != VOL_DATA_PATTERN_ZEROS)
+    r.generation = g_new0 (guint32, plan->n_chunks);
+
+  r.fd = _vol_test_file_open (run, r.name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
+  ok = r.fd >= 0;
+  ok = ok && lay_down (&r, error);
+  for (guint ci = 0; ok && ci < plan->counts->len; ci++)
+    for (guint k = 0; ok && k < plan->iterations; k++)
+      {
+        ok = write_phase (&r, g_ptr_array_index (writes, ci), ci, k, error);
+        ok = ok && read_phase (&r, g_ptr_array_index (reads, ci), ci, k, error);
+      }
+  if (r.fd >= 0 && run->io->close (run->io, r.fd) != 0 && ok)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Closing %s failed: %s"), r.name, g_strerror (saved));
+      ok = FALSE;
+    }
+
+  /* on whatever was measured, also when cancelled or failed */
+  for (guint i = 0; i < plan->counts->len; i++)
+    {
+      VolSeries *w = g_ptr_array_index (writes, i);
+      VolSeries *rd = g_ptr_array_index (reads, i);
+      summarize_series (run->result, w, w->name, _(w->title));
+      summarize_series (run->result, rd, rd->name, _(rd->title));
+    }
+  vol_result_add_figure (run->result, "ios-written", N_("Random writes"), "", r.ios_written);
+  vol_result_add_figure (run->result, "ios-read", N_("Random reads"), "", r.ios_read);
+  vol_result_add_figure (run->result, "bytes-written", N_("Bytes written at random"), "B",
+                         (double) r.ios_written * plan->chunk);
+  vol_result_add_figure (run->result, "bytes-read", N_("Bytes read at random"), "B", (double) r.ios_read * plan->chunk);
+  vol_result_add_figure (run->result, "bytes-laid-down", N_("Bytes written to lay the file down"), "B", r.bytes_laid);
+  vol_result_add_figure (run->result, "reads-verified", N_("Reads checked against what was written"), "",
+                         r.generation ? (double) r.ios_read : 0);
+
+  g_free (r.generation);
+  vol_io_free_aligned (r.read_buf);
+  vol_data_pool_free (r.pool);
+  g_free (r.text);
+  return ok;
+}
 
 const VolTestKind vol_test_random = {
   {
@@ -32,8 +573,8 @@ const VolTestKind vol_test_random = {
     N_("Random I/O"),
     N_("Random writes then random reads of one chunk size over a large file"),
     random_params, G_N_ELEMENTS (random_params),
-    NULL,
+    random_check,
   },
-  NULL,
-  NULL,
+  random_prepare,
+  random_run,
 };

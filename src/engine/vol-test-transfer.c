@@ -1,28 +1,514 @@
-/* vol-test-transfer.c — the Transfer size test
+/* vol-test-transfer.c — Transfer size: MB/s by chunk size
  *
- * Described in the registry (its parameters already validate, appear in
- * --help and in the application's rows); run is NULL until it is
- * implemented, so the runner says it is not available before touching
- * the target.
+ * For each transfer size S (from … to, doubling) and each iteration k, a
+ * region of R bytes is written sequentially in transfers of S bytes, then
+ * read back the same way. One file per size, laid down (untimed) before
+ * its first iteration so every timed write is an overwrite, as fio's
+ * --overwrite=1 does; deleted after its last iteration, so only one
+ * region's worth of space is ever in use:
+ *
+ *   write_throughput(S, k) = R / (t_after_fdatasync − t_first_write)
+ *   read_throughput(S, k)  = R / (t_after_last_read − t_first_read)
+ *
+ * R is the region asked for, fitted to the free space (less 64 MiB) and
+ * rounded down to a multiple of the largest size, so every size moves
+ * exactly R bytes. Files are opened with O_DIRECT; a size below the
+ * filesystem's O_DIRECT offset alignment is refused in prepare(). Where
+ * O_DIRECT is refused altogether the I/O is buffered, flushed inside the
+ * timing, the pages dropped before reads, and the result says "fadvise".
  */
-#include "vol-run-private.h"
+#define G_LOG_DOMAIN "vol-transfer"
 
+#include <inttypes.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * 1024.0 * 1024.0)
-#define TiB (1024.0 * 1024.0 * 1024.0 * 1024.0)
+#include "vol-error.h"
+#include "vol-run-private.h"
+#include "vol-size.h"
+#include "vol-stats.h"
+#include "vol-test-file.h"
+
+#define MiB_D (1024.0 * 1024.0)
+#define GiB_D (1024.0 * 1024.0 * 1024.0)
+#define TiB_D (1024.0 * 1024.0 * 1024.0 * 1024.0)
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+
+/* Left free for the filesystem's own metadata and the scratch folder. */
+#define KEEP_FREE (64 * MiB)
+/* Laying a file down in transfers smaller than this would be slow for
+ * nothing: it is not timed. */
+#define LAY_DOWN_CHUNK (8 * MiB)
 
 static const VolParamDesc transfer_params[] = {
   { "from", VOL_PARAM_SIZE, N_("Smallest transfer"), N_("First transfer size; sizes double up to the largest"),
-    "SIZE", "256K", 512, GiB, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
+    "SIZE", "256K", 512, GiB_D, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
   { "to", VOL_PARAM_SIZE, N_("Largest transfer"), N_("Last transfer size"),
-    "SIZE", "128M", 512, GiB, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
+    "SIZE", "128M", 512, GiB_D, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
   { "region", VOL_PARAM_SIZE, N_("Region per size"), N_("Bytes written then read at each size (scaled down to the free space)"),
-    "SIZE", "1G", MiB, TiB, 0, MiB },
+    "SIZE", "1G", MiB_D, TiB_D, 0, MiB },
   { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats at each size; each one is kept"),
     "N", "5", 1, 100 },
 };
+
+static gboolean
+transfer_check (const VolTestInfo  *info,
+                const VolTestSpec  *spec,
+                GError            **error)
+{
+  gint64 from = vol_test_spec_get_int (spec, "from");
+  gint64 to = vol_test_spec_get_int (spec, "to");
+
+  if (to < from)
+    {
+      g_autofree char *from_text = vol_size_format ((guint64) from);
+      g_autofree char *to_text = vol_size_format ((guint64) to);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("to: %s is smaller than from (%s); the sizes go up from the smallest to the largest"),
+                   to_text, from_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  GArray  *sizes;        /* of guint64, from … to */
+  guint64  region;       /* bytes per size and iteration, after fitting */
+  guint64  region_asked;
+  guint    iterations;
+  gboolean direct;       /* O_DIRECT, decided in prepare() */
+  guint    mem_align;
+  guint    offset_align;
+} TransferPlan;
+
+static void
+plan_free (gpointer data)
+{
+  TransferPlan *plan = data;
+
+  if (plan->sizes)
+    g_array_unref (plan->sizes);
+  g_free (plan);
+}
+
+static guint
+device_block_size (VolRun *run)
+{
+  guint block = 0;
+
+  for (guint i = 0; i < run->target->devices->len; i++)
+    {
+      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
+      block = MAX (block, dev->logical_block_size);
+    }
+  return block;
+}
+
+/* Opens a throwaway file the way the test will, to learn whether O_DIRECT
+ * works here and which alignment it needs, before anything is written. */
+static gboolean
+probe_direct (VolRun       *run,
+              TransferPlan *plan,
+              GError      **error)
+{
+  const char *name = "transfer-probe.dat";
+  VolDioAlign align = { TRUE, 4096, 512 };
+  gboolean direct = TRUE;
+  int fd;
+
+  fd = _vol_test_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, &direct, error);
+  if (fd < 0)
+    return FALSE;
+  if (direct)
+    {
+      vol_io_query_dio_align (fd, device_block_size (run), &align);
+      if (!align.direct_ok)
+        {
+          direct = FALSE;
+          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+        }
+    }
+  run->io->close (run->io, fd);
+  unlinkat (vol_scratch_get_fd (run->scratch), name, 0);
+
+  plan->direct = direct;
+  plan->mem_align = MAX (align.mem_align, 4096);
+  plan->offset_align = direct ? align.offset_align : 1;
+  return TRUE;
+}
+
+static gboolean
+transfer_prepare (VolRun  *run,
+                  GError **error)
+{
+  TransferPlan *plan = g_new0 (TransferPlan, 1);
+  guint64 from = (guint64) vol_test_spec_get_int (run->spec, "from");
+  guint64 to = (guint64) vol_test_spec_get_int (run->spec, "to");
+  guint64 fitted, step;
+  GVariantBuilder b;
+
+  run->test_data = plan;
+  run->test_data_free = plan_free;
+
+  plan->iterations = (guint) vol_test_spec_get_int (run->spec, "iterations");
+  plan->region_asked = (guint64) vol_test_spec_get_int (run->spec, "region");
+  plan->sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint64 s = from; s <= to; s *= 2)
+    g_array_append_val (plan->sizes, s);
+
+  if (!probe_direct (run, plan, error))
+    return FALSE;
+  if (plan->direct && from % plan->offset_align != 0)
+    {
+      g_autofree char *from_text = vol_size_format (from);
+      g_autofree char *align_text = vol_size_format (plan->offset_align);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("from: %s transfers cannot bypass the cache on %s, which needs O_DIRECT transfers in multiples of %s; start at %s or more"),
+                   from_text, run->target->path, align_text, align_text);
+      return FALSE;
+    }
+
+  fitted = _vol_test_file_fit (run, plan->region_asked, KEEP_FREE, error);
+  if (fitted == 0)
+    return FALSE;
+  /* Every size moves the same bytes: a whole number of the largest. */
+  step = MAX (to, MiB);
+  plan->region = fitted / step * step;
+  if (plan->region == 0)
+    {
+      g_autofree char *fitted_text = vol_size_format (fitted);
+      g_autofree char *to_text = vol_size_format (to);
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+                   _("Not enough free space in %s for one %s transfer: the region fits in %s; use a smaller largest transfer"),
+                   run->target->path, to_text, fitted_text);
+      return FALSE;
+    }
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "region", g_variant_new_int64 ((gint64) plan->region));
+  g_variant_builder_add (&b, "{sv}", "sizes", g_variant_new_int64 (plan->sizes->len));
+  g_variant_builder_add (&b, "{sv}", "iterations", g_variant_new_int64 (plan->iterations));
+  g_variant_builder_add (&b, "{sv}", "o-direct-alignment", g_variant_new_int64 (plan->offset_align));
+  g_variant_builder_add (&b, "{sv}", "total-bytes",
+                         g_variant_new_int64 ((gint64) (plan->region * plan->sizes->len * plan->iterations * 2)));
+  _vol_run_resolve (run, g_variant_builder_end (&b));
+  return TRUE;
+}
+
+typedef struct
+{
+  VolRun       *run;
+  TransferPlan *plan;
+  VolDataPool  *pool;
+  VolSeries    *write;
+  VolSeries    *read;
+  guint64       bytes_written;   /* timed writes only */
+  guint64       bytes_read;
+  guint64       bytes_laid;      /* untimed lay-down, for the progress */
+  double        total_bytes;
+  char         *text;
+  guint         text_key;
+} Transfer;
+
+static VolSeries *
+add_series (VolResult  *result,
+            const char *name,
+            const char *title)
+{
+  VolSeries *series = vol_result_add_series (result, name, title, "size", "throughput");
+
+  vol_series_add_column (series, "size", "B");
+  vol_series_add_column (series, "iteration", "");
+  vol_series_add_column (series, "throughput", "B/s");
+  vol_series_add_column (series, "seconds", "s");
+  vol_series_add_column (series, "bytes", "B");
+  return series;
+}
+
+/* Called after every transfer; the text is made only when it changes. */
+static void
+report (Transfer   *t,
+        const char *phase,
+        guint       size_index,
+        guint       iteration)
+{
+  guint key = (size_index << 10 | iteration) << 2 | (phase[0] == 'w' ? 1 : phase[0] == 'r' ? 2 : 3);
+
+  if (t->text == NULL || t->text_key != key)
+    {
+      g_autofree char *size = vol_size_format (g_array_index (t->plan->sizes, guint64, size_index));
+      g_free (t->text);
+      if (phase[0] == 'w')
+        t->text = g_strdup_printf (_("Writing in %s transfers, iteration %u of %u"), size, iteration + 1,
+                                   t->plan->iterations);
+      else if (phase[0] == 'r')
+        t->text = g_strdup_printf (_("Reading in %s transfers, iteration %u of %u"), size, iteration + 1,
+                                   t->plan->iterations);
+      else
+        t->text = g_strdup_printf (_("Preparing the %s file"), size);
+      t->text_key = key;
+    }
+  _vol_run_progress (t->run, phase, t->text, size_index + 1, t->plan->sizes->len,
+                     (t->bytes_written + t->bytes_read + t->bytes_laid) / t->total_bytes,
+                     phase[0] == 'w' ? t->bytes_written : phase[0] == 'r' ? t->bytes_read : t->bytes_laid);
+}
+
+static void
+add_sample (Transfer  *t,
+            VolSeries *series,
+            guint64    size,
+            guint      iteration,
+            gint64     elapsed_ns)
+{
+  double seconds = elapsed_ns / 1e9;
+  double row[5];
+
+  row[0] = (double) size;
+  row[1] = iteration;
+  row[2] = seconds > 0 ? t->plan->region / seconds : 0;
+  row[3] = seconds;
+  row[4] = (double) t->plan->region;
+  vol_series_append (series, row, G_N_ELEMENTS (row));
+  _vol_run_sample (t->run, series->name, row[0], row[2]);
+}
+
+/* Serial numbers unique in the run: size and iteration in the high bits,
+ * the 4 KiB block (or, below 4 KiB, the transfer) in the low 40. */
+static inline guint64
+serial_of (guint    size_index,
+           guint    iteration,
+           guint64  size,
+           guint64  offset)
+{
+  guint64 key = (guint64) size_index * 128 + iteration + 1;
+  return (key << 40) | (offset / MIN (size, (guint64) VOL_STAMP_BLOCK));
+}
+
+static gboolean
+lay_down (Transfer   *t,
+          int         fd,
+          const char *name,
+          guint       size_index,
+          GError    **error)
+{
+  VolRun *run = t->run;
+  gsize chunk = vol_data_pool_get_size (t->pool);
+
+  for (guint64 offset = 0; offset < t->plan->region; offset += chunk)
+    {
+      gsize len = (gsize) MIN ((guint64) chunk, t->plan->region - offset);
+
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      vol_data_pool_stamp (t->pool, offset / VOL_STAMP_BLOCK, len);
+      if (!vol_io_write_all (run->io, fd, vol_data_pool_get_data (t->pool), len, offset, name, error))
+        return FALSE;
+      t->bytes_laid += len;
+      report (t, "prepare", size_index, 0);
+    }
+  if (run->io->fdatasync (run->io, fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+write_pass (Transfer   *t,
+            int         fd,
+            const char *name,
+            guint       size_index,
+            guint       iteration,
+            GError    **error)
+{
+  VolRun *run = t->run;
+  const VolIoOps *io = run->io;
+  guint64 size = g_array_index (t->plan->sizes, guint64, size_index);
+  guint8 *buf = vol_data_pool_get_data (t->pool);
+  gint64 start;
+
+  start = vol_io_now_ns ();
+  for (guint64 offset = 0; offset < t->plan->region; offset += size)
+    {
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      vol_data_pool_stamp (t->pool, serial_of (size_index, iteration, size, offset), size);
+      if (!vol_io_write_all (io, fd, buf, size, offset, name, error))
+        return FALSE;
+      t->bytes_written += size;
+      report (t, "write", size_index, iteration);
+    }
+  /* The flush is part of the write: without it the number would be the
+   * page cache's or the drive's write cache's. */
+  if (io->fdatasync (io, fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
+      return FALSE;
+    }
+  add_sample (t, t->write, size, iteration, vol_io_now_ns () - start);
+  return TRUE;
+}
+
+static gboolean
+read_pass (Transfer   *t,
+           int         fd,
+           const char *name,
+           guint       size_index,
+           guint       iteration,
+           GError    **error)
+{
+  VolRun *run = t->run;
+  const VolIoOps *io = run->io;
+  guint64 size = g_array_index (t->plan->sizes, guint64, size_index);
+  guint8 *buf = vol_data_pool_get_data (t->pool);
+  gint64 start;
+
+  _vol_test_file_drop_cache (run, fd, t->plan->direct);
+  start = vol_io_now_ns ();
+  for (guint64 offset = 0; offset < t->plan->region; offset += size)
+    {
+      guint64 bad;
+
+      if (!_vol_run_check_cancelled (run, error))
+        return FALSE;
+      if (!vol_io_read_all (io, fd, buf, size, offset, name, error))
+        return FALSE;
+      /* a few cache lines per transfer; below 4 KiB there is no block to check */
+      if (!vol_data_pool_verify (t->pool, buf, serial_of (size_index, iteration, size, offset), size, &bad))
+        {
+          g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
+                       _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
+                       name, offset + bad * VOL_STAMP_BLOCK);
+          return FALSE;
+        }
+      t->bytes_read += size;
+      report (t, "read", size_index, iteration);
+    }
+  add_sample (t, t->read, size, iteration, vol_io_now_ns () - start);
+  return TRUE;
+}
+
+static gboolean
+run_size (Transfer *t,
+          guint     size_index,
+          GError  **error)
+{
+  VolRun *run = t->run;
+  guint64 size = g_array_index (t->plan->sizes, guint64, size_index);
+  g_autofree char *name = g_strdup_printf ("transfer-%" G_GUINT64_FORMAT ".dat", size);
+  gboolean direct = t->plan->direct;
+  gboolean ok;
+  int fd;
+
+  fd = _vol_test_file_open (run, name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
+  if (fd < 0)
+    return FALSE;
+  ok = lay_down (t, fd, name, size_index, error);
+  for (guint k = 0; ok && k < t->plan->iterations; k++)
+    {
+      ok = write_pass (t, fd, name, size_index, k, error);
+      ok = ok && read_pass (t, fd, name, size_index, k, error);
+    }
+  if (run->io->close (run->io, fd) != 0 && ok)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Closing %s failed: %s"), name, g_strerror (saved));
+      ok = FALSE;
+    }
+  /* one region at a time: the next size reuses the space */
+  unlinkat (vol_scratch_get_fd (run->scratch), name, 0);
+  return ok;
+}
+
+/* Per size and direction, over that size's iterations: average, std dev,
+ * min, max, as figures named "<direction>-<bytes>-<stat>". */
+static void
+summarize_direction (Transfer   *t,
+                     VolSeries  *series,
+                     const char *direction,
+                     const char *title)
+{
+  VolResult *result = t->run->result;
+  VolColumn *size = vol_series_get_column (series, "size");
+  VolColumn *rate = vol_series_get_column (series, "throughput");
+
+  for (guint s = 0; s < t->plan->sizes->len; s++)
+    {
+      guint64 want = g_array_index (t->plan->sizes, guint64, s);
+      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *size_text = vol_size_format (want);
+      VolStats stats;
+      static const char *const stat_names[] = { "mean", "stddev", "min", "max" };
+      const char *stat_titles[] = { N_("average"), N_("std dev"), N_("min"), N_("max") };
+
+      for (guint i = 0; i < size->values->len; i++)
+        if (g_array_index (size->values, double, i) == (double) want)
+          g_array_append_val (values, g_array_index (rate->values, double, i));
+      if (values->len == 0)
+        continue;
+      vol_stats_compute ((const double *) values->data, values->len, &stats);
+      {
+        double v[] = { stats.mean, stats.stddev, stats.min, stats.max };
+        for (guint j = 0; j < G_N_ELEMENTS (v); j++)
+          {
+            g_autofree char *name = g_strdup_printf ("%s-%" G_GUINT64_FORMAT "-%s", direction, want, stat_names[j]);
+            g_autofree char *ftitle = g_strdup_printf ("%s %s, %s", title, size_text, _(stat_titles[j]));
+            vol_result_add_figure (result, name, ftitle, "B/s", v[j]);
+          }
+      }
+    }
+}
+
+static void
+summarize (Transfer *t)
+{
+  VolResult *result = t->run->result;
+
+  summarize_direction (t, t->write, "write", _("Write"));
+  summarize_direction (t, t->read, "read", _("Read"));
+  vol_result_add_figure (result, "bytes-written", N_("Bytes written (timed)"), "B", t->bytes_written);
+  vol_result_add_figure (result, "bytes-read", N_("Bytes read (timed)"), "B", t->bytes_read);
+  vol_result_add_figure (result, "bytes-laid-down", N_("Bytes written to prepare the files"), "B", t->bytes_laid);
+  vol_result_add_figure (result, "samples-written", N_("Write samples"), "", vol_series_get_length (t->write));
+  vol_result_add_figure (result, "samples-read", N_("Read samples"), "", vol_series_get_length (t->read));
+}
+
+static gboolean
+transfer_run (VolRun  *run,
+              GError **error)
+{
+  Transfer t = { run, run->test_data };
+  guint64 largest = g_array_index (t.plan->sizes, guint64, t.plan->sizes->len - 1);
+  gboolean ok = TRUE;
+
+  t.write = add_series (run->result, "write", N_("Write"));
+  t.read = add_series (run->result, "read", N_("Read"));
+  t.total_bytes = (double) t.plan->region * t.plan->sizes->len * (2.0 * t.plan->iterations + 1);
+  /* one buffer, the largest transfer (and at least the lay-down chunk,
+   * unless the region is smaller), written from and read into */
+  t.pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
+                              (gsize) MAX (largest, MIN (LAY_DOWN_CHUNK, t.plan->region)),
+                              t.plan->mem_align);
+
+  for (guint s = 0; ok && s < t.plan->sizes->len; s++)
+    ok = run_size (&t, s, error);
+
+  summarize (&t);
+  vol_data_pool_free (t.pool);
+  g_free (t.text);
+  return ok;
+}
 
 const VolTestKind vol_test_transfer = {
   {
@@ -30,8 +516,8 @@ const VolTestKind vol_test_transfer = {
     N_("Transfer size"),
     N_("Sequential write then read of a region at each transfer size"),
     transfer_params, G_N_ELEMENTS (transfer_params),
-    NULL,
+    transfer_check,
   },
-  NULL,
-  NULL,
+  transfer_prepare,
+  transfer_run,
 };
