@@ -4,6 +4,7 @@
  * the real application can be driven from a shell or a test over D-Bus
  * (`gdbus call … org.gtk.Actions.Activate`), exactly as a user drives it:
  *   app.set-target 's'      choose the folder to test
+ *   app.set-test   's'      choose the test ("fill", "queue", …)
  *   app.set-param  '(ss)'   type a parameter's text, as in its row
  *   app.start, app.stop
  *   app.open-path  's'      open a result file
@@ -16,6 +17,9 @@
 
 #include "vol-application.h"
 
+#include <signal.h>
+
+#include <glib-unix.h>
 #include <glib/gi18n.h>
 
 #include "vol-resources.h"
@@ -176,6 +180,21 @@ status_change (GSimpleAction *action,
   /* read-only: the window sets it */
 }
 
+/* Killed politely (logout, systemd, Ctrl-C in a terminal): stop any run so
+ * its scratch files are removed, then go. */
+static gboolean
+signal_cb (gpointer user_data)
+{
+  VolApplication *self = user_data;
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  for (GList *l = windows; l; l = l->next)
+    if (VOL_IS_WINDOW (l->data))
+      vol_window_stop_and_close (VOL_WINDOW (l->data));
+  g_list_free (windows);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 vol_application_activate (GApplication *app)
 {
@@ -203,6 +222,7 @@ vol_application_startup (GApplication *app)
     { "about", about_activated },
     { "preferences", preferences_activated },
     { "set-target", forward_activated, "s" },
+    { "set-test", forward_activated, "s" },
     { "set-param", forward_activated, "(ss)" },
     { "start", forward_activated },
     { "stop", forward_activated },
@@ -227,6 +247,8 @@ vol_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
   g_set_application_name (_("Volumeter"));
+  g_unix_signal_add (SIGTERM, signal_cb, self);
+  g_unix_signal_add (SIGINT, signal_cb, self);
   gtk_window_set_default_icon_name (APP_ID);
 }
 

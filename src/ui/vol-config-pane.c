@@ -388,6 +388,27 @@ vol_config_pane_get_valid (VolConfigPane *self)
 }
 
 /**
+ * vol_config_pane_set_test:
+ * @name: a test kind, "fill", "queue", …
+ *
+ * Chooses the test, as its drop-down would.
+ */
+gboolean
+vol_config_pane_set_test (VolConfigPane  *self,
+                          const char     *name,
+                          GError        **error)
+{
+  for (guint i = 0; i < self->kinds->len; i++)
+    if (g_strcmp0 (((const VolTestKind *) g_ptr_array_index (self->kinds, i))->info.name, name) == 0)
+      {
+        adw_combo_row_set_selected (self->test_row, i);
+        return TRUE;
+      }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("There is no test called “%s”"), name);
+  return FALSE;
+}
+
+/**
  * vol_config_pane_set_param_text:
  *
  * Types @text into the row of @key, as a user would; the row validates it.

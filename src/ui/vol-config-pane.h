@@ -26,6 +26,9 @@ const VolTargetInfo *vol_config_pane_get_target_info (VolConfigPane *self);
 gboolean             vol_config_pane_set_target      (VolConfigPane *self,
                                                       const char    *path,
                                                       GError       **error);
+gboolean             vol_config_pane_set_test        (VolConfigPane *self,
+                                                      const char    *name,
+                                                      GError       **error);
 gboolean             vol_config_pane_set_param_text  (VolConfigPane *self,
                                                       const char    *key,
                                                       const char    *text,

@@ -331,6 +331,8 @@ vol_window_script (VolWindow  *self,
 
   if (g_str_equal (action, "set-target"))
     ok = vol_config_pane_set_target (self->config, g_variant_get_string (param, NULL), &error);
+  else if (g_str_equal (action, "set-test"))
+    ok = vol_config_pane_set_test (self->config, g_variant_get_string (param, NULL), &error);
   else if (g_str_equal (action, "set-param"))
     {
       const char *key, *text;

@@ -387,6 +387,24 @@ close_response_cb (AdwMessageDialog *dialog,
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
 }
 
+/**
+ * vol_window_stop_and_close:
+ *
+ * Without asking: stops a run (its files are removed by the worker) and
+ * closes the window when it has ended. For SIGTERM and SIGINT.
+ */
+void
+vol_window_stop_and_close (VolWindow *self)
+{
+  if (self->cancellable == NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  self->close_when_done = TRUE;
+  g_cancellable_cancel (self->cancellable);
+}
+
 static gboolean
 vol_window_close_request (GtkWindow *window)
 {

@@ -19,6 +19,7 @@ VolWindow *vol_window_new        (VolApplication *app);
 void       vol_window_open_files (VolWindow      *self,
                                   GFile         **files,
                                   int             n_files);
+void       vol_window_stop_and_close (VolWindow  *self);
 void       vol_window_script     (VolWindow      *self,
                                   const char     *action,
                                   GVariant       *param);
