@@ -8,6 +8,7 @@
  *   app.set-param  '(ss)'   type a parameter's text, as in its row
  *   app.start, app.stop
  *   app.open-path  's'      open a result file
+ *   app.open-paths 'as'     open several, compared
  *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path
  *   app.screenshot 's'      the window, as a PNG
  *   app.status              state: JSON with the run's phase, fraction,
@@ -227,6 +228,7 @@ vol_application_startup (GApplication *app)
     { "start", forward_activated },
     { "stop", forward_activated },
     { "open-path", forward_activated, "s" },
+    { "open-paths", forward_activated, "as" },
     { "export", forward_activated, "(ss)" },
     { "screenshot", forward_activated, "s" },
     { "status", NULL, NULL, "'{}'", status_change },

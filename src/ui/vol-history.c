@@ -19,6 +19,8 @@ struct _VolHistory
   GtkWidget  *list;
   GtkWidget  *empty;
   GHashTable *hidden;   /* paths being deleted, awaiting undo */
+  GHashTable *chosen;   /* paths ticked for comparing */
+  GtkWidget  *compare_button;
   guint       n_items;
 };
 
@@ -27,6 +29,7 @@ G_DEFINE_FINAL_TYPE (VolHistory, vol_history, GTK_TYPE_BOX)
 enum {
   OPEN,
   DELETE,
+  COMPARE,
   N_SIGNALS
 };
 
@@ -44,6 +47,39 @@ delete_clicked_cb (GtkButton  *button,
                    VolHistory *self)
 {
   g_signal_emit (self, signals[DELETE], 0, g_object_get_data (G_OBJECT (button), "vol-path"));
+}
+
+static void
+update_compare_button (VolHistory *self)
+{
+  guint n = g_hash_table_size (self->chosen);
+  g_autofree char *label = n >= 2 ? g_strdup_printf (ngettext ("_Compare %u Result", "_Compare %u Results", n), n)
+                                  : g_strdup (_("_Compare Selected"));
+
+  gtk_button_set_label (GTK_BUTTON (self->compare_button), label);
+  gtk_widget_set_sensitive (self->compare_button, n >= 2);
+}
+
+static void
+check_toggled_cb (GtkCheckButton *check,
+                  VolHistory     *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (check), "vol-path");
+
+  if (gtk_check_button_get_active (check))
+    g_hash_table_add (self->chosen, g_strdup (path));
+  else
+    g_hash_table_remove (self->chosen, path);
+  update_compare_button (self);
+}
+
+static void
+compare_clicked_cb (GtkButton  *button,
+                    VolHistory *self)
+{
+  g_autofree const char **paths = (const char **) g_hash_table_get_keys_as_array (self->chosen, NULL);
+
+  g_signal_emit (self, signals[COMPARE], 0, paths);
 }
 
 static int
@@ -105,6 +141,20 @@ make_row (VolHistory *self,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
     }
 
+  if (result != NULL)
+    {
+      /* ticked rows are compared together */
+      GtkWidget *check = gtk_check_button_new ();
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_hash_table_contains (self->chosen, path));
+      g_object_set_data_full (G_OBJECT (check), "vol-path", g_strdup (path), g_free);
+      gtk_widget_set_tooltip_text (check, _("Choose for Comparing"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Choose for Comparing"), -1);
+      g_signal_connect (check, "toggled", G_CALLBACK (check_toggled_cb), self);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+    }
+
   gtk_widget_set_valign (del, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (del, "flat");
   gtk_widget_set_tooltip_text (del, _("Delete Result"));
@@ -142,6 +192,17 @@ vol_history_reload (VolHistory *self)
     }
   gtk_widget_set_visible (self->empty, self->n_items == 0);
   gtk_widget_set_visible (self->list, self->n_items > 0);
+  gtk_widget_set_visible (gtk_widget_get_parent (self->compare_button), self->n_items >= 2);
+  /* a deleted file cannot stay chosen */
+  {
+    GHashTableIter iter;
+    const char *path;
+    g_hash_table_iter_init (&iter, self->chosen);
+    while (g_hash_table_iter_next (&iter, (gpointer *) &path, NULL))
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) || g_hash_table_contains (self->hidden, path))
+        g_hash_table_iter_remove (&iter);
+  }
+  update_compare_button (self);
 }
 
 /* While a delete can still be undone, the row is only hidden. */
@@ -180,6 +241,7 @@ vol_history_finalize (GObject *object)
 
   g_free (self->dir);
   g_hash_table_unref (self->hidden);
+  g_hash_table_unref (self->chosen);
   G_OBJECT_CLASS (vol_history_parent_class)->finalize (object);
 }
 
@@ -189,6 +251,8 @@ vol_history_class_init (VolHistoryClass *klass)
   G_OBJECT_CLASS (klass)->finalize = vol_history_finalize;
   signals[OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                 G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[COMPARE] = g_signal_new ("compare", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_STRV);
   signals[DELETE] = g_signal_new ("delete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                   G_TYPE_NONE, 1, G_TYPE_STRING);
 }
@@ -198,6 +262,22 @@ vol_history_init (VolHistory *self)
 {
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  {
+    GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *hint = gtk_label_new (_("Tick results to compare them on one chart."));
+    gtk_widget_add_css_class (hint, "dim-label");
+    gtk_label_set_xalign (GTK_LABEL (hint), 0);
+    gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+    gtk_widget_set_hexpand (hint, TRUE);
+    self->compare_button = gtk_button_new_with_mnemonic (_("_Compare Selected"));
+    gtk_widget_add_css_class (self->compare_button, "suggested-action");
+    g_signal_connect (self->compare_button, "clicked", G_CALLBACK (compare_clicked_cb), self);
+    gtk_box_append (GTK_BOX (bar), hint);
+    gtk_box_append (GTK_BOX (bar), self->compare_button);
+    gtk_widget_set_margin_bottom (bar, 12);
+    gtk_box_append (GTK_BOX (self), bar);
+  }
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (self->list, "boxed-list");

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-chart-build.h"
 #include "vol-registry.h"
 #include "vol-size.h"
 
@@ -78,8 +79,8 @@ add_row (GtkWidget  *group,
       if (g_utf8_strlen (value, -1) > 24)
         {
           gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-          gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 44);
           gtk_label_set_width_chars (GTK_LABEL (label), 16);
         }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
@@ -209,6 +210,48 @@ vol_result_view_set_result (VolResultView   *self,
         add_row (where, _("I/O scheduler"), result->target->scheduler, NULL);
     }
   (void) doubts;
+}
+
+/**
+ * vol_result_view_set_comparison:
+ * @results: (element-type VolResult): two or more
+ *
+ * One row per result, named the way the chart names it, with each
+ * summary's mean ± std dev: the comparison as text.
+ */
+void
+vol_result_view_set_comparison (VolResultView *self,
+                                GPtrArray     *results,
+                                gboolean       binary)
+{
+  g_autofree guint *order = g_new (guint, results->len);
+  g_auto(GStrv) labels = NULL;
+  const char *by = NULL;
+  GtkWidget *group;
+
+  vol_result_view_set_result (self, NULL, binary);
+  labels = vol_chart_comparison_labels ((VolResult *const *) results->pdata, results->len, &by, order);
+  group = add_group (self, _("Compared"));
+  {
+    g_autofree char *desc = g_strdup_printf (_("Named by %s"), by);
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), desc);
+  }
+  for (guint k = 0; k < results->len; k++)
+    {
+      const VolResult *r = g_ptr_array_index (results, order[k]);
+      GString *value = g_string_new (NULL);
+      for (guint i = 0; i < r->summaries->len; i++)
+        {
+          const VolSummary *s = g_ptr_array_index (r->summaries, i);
+          const VolSeries *series = vol_result_get_series (r, s->series);
+          g_autofree char *mean = s->count ? format_value (s->mean, s->unit, binary) : g_strdup ("—");
+          g_autofree char *sd = s->count > 1 ? format_value (s->stddev, s->unit, binary) : NULL;
+          g_string_append_printf (value, "%s%s %s%s%s", value->len ? "\n" : "",
+                                  series ? series->title : s->series, mean, sd ? " ± " : "", sd ? sd : "");
+        }
+      add_row (group, labels[order[k]], value->str, NULL);
+      g_string_free (value, TRUE);
+    }
 }
 
 static void

@@ -20,4 +20,8 @@ void       vol_result_view_set_result (VolResultView   *self,
                                        const VolResult *result,
                                        gboolean         binary);
 
+void       vol_result_view_set_comparison (VolResultView *self,
+                                           GPtrArray     *results,
+                                           gboolean       binary);
+
 G_END_DECLS

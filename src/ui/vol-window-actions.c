@@ -355,6 +355,15 @@ vol_window_script (VolWindow  *self,
       vol_window_open_files (self, &file, 1);
       return;
     }
+  else if (g_str_equal (action, "open-paths"))
+    {
+      g_autofree const char **paths = g_variant_get_strv (param, NULL);
+      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; paths[i]; i++)
+        g_ptr_array_add (files, g_file_new_for_path (paths[i]));
+      vol_window_open_files (self, (GFile **) files->pdata, files->len);
+      return;
+    }
   else if (g_str_equal (action, "export"))
     {
       const char *format, *path;

@@ -21,6 +21,7 @@ struct _VolWindow
   GtkStack             *result_stack;
   GtkBox               *config_box;
   GtkBox               *chart_box;
+  GtkBox               *result_box;
   GtkBox               *summary_box;
   GtkBox               *history_box;
   GtkRevealer          *progress_revealer;
@@ -52,6 +53,9 @@ struct _VolWindow
   gint64                first_frame_us;  /* from process start, 0 until drawn */
 
   GPtrArray            *results;       /* of VolResult: what is shown (1, or several compared) */
+  GtkWidget            *compare_bar;   /* curves or bars, shown when comparing fill results */
+  GtkWidget            *curves_button;
+  gboolean              compare_bars;
   char                 *result_path;   /* where the shown result is saved, NULL if nowhere */
   VolChart             *chart;         /* the chart shown */
 };

@@ -93,13 +93,26 @@ _vol_window_show_results (VolWindow  *self,
   if (results->len == 1)
     chart = vol_chart_build_for_result (g_ptr_array_index (results, 0), &options, &error);
   else
-    chart = vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
+    {
+      gboolean all_fill = TRUE;
+      for (guint i = 0; i < results->len; i++)
+        all_fill = all_fill && g_strcmp0 (((VolResult *) g_ptr_array_index (results, i))->kind, "fill") == 0;
+      options.bars = self->compare_bars || !all_fill;
+      chart = vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
+      gtk_widget_set_visible (self->compare_bar, all_fill);
+    }
+  if (results->len == 1)
+    gtk_widget_set_visible (self->compare_bar, FALSE);
+  if (chart == NULL && error)
+    _vol_window_error_dialog (self, _("Cannot Draw These Results"), error->message);
   g_clear_pointer (&self->chart, vol_chart_unref);
   self->chart = chart ? vol_chart_ref (chart) : NULL;
   vol_chart_view_set_chart (self->chart_view, chart);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), chart != NULL);
-  vol_result_view_set_result (self->result_view, results->len == 1 ? g_ptr_array_index (results, 0) : NULL,
-                              binary_units (self));
+  if (results->len == 1)
+    vol_result_view_set_result (self->result_view, g_ptr_array_index (results, 0), binary_units (self));
+  else
+    vol_result_view_set_comparison (self->result_view, results, binary_units (self));
   if (chart && chart->title)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart_view), GTK_ACCESSIBLE_PROPERTY_LABEL, chart->title,
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, chart->subtitle ? chart->subtitle : "", -1);
@@ -493,6 +506,51 @@ history_delete_cb (VolHistory *history,
   adw_toast_overlay_add_toast (self->toasts, toast);
 }
 
+static void
+history_compare_cb (VolHistory  *history,
+                    const char **paths,
+                    VolWindow   *self)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; paths && paths[i]; i++)
+    g_ptr_array_add (files, g_file_new_for_path (paths[i]));
+  vol_window_open_files (self, (GFile **) files->pdata, files->len);
+}
+
+static void
+curves_toggled_cb (GtkToggleButton *button,
+                   VolWindow       *self)
+{
+  g_autoptr(GPtrArray) results = NULL;
+  g_autofree char *path = NULL;
+
+  self->compare_bars = !gtk_toggle_button_get_active (button);
+  if (self->results == NULL || self->results->len < 2)
+    return;
+  results = g_ptr_array_ref (self->results);
+  path = g_strdup (self->result_path);
+  _vol_window_show_results (self, results, path);
+}
+
+static GtkWidget *
+make_compare_bar (VolWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *bars = gtk_toggle_button_new_with_mnemonic (_("Mean _Bars"));
+
+  self->curves_button = gtk_toggle_button_new_with_mnemonic (_("_Curves"));
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (bars), GTK_TOGGLE_BUTTON (self->curves_button));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->curves_button), TRUE);
+  gtk_widget_add_css_class (box, "linked");
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), self->curves_button);
+  gtk_box_append (GTK_BOX (box), bars);
+  g_signal_connect (self->curves_button, "toggled", G_CALLBACK (curves_toggled_cb), self);
+  gtk_widget_set_visible (box, FALSE);
+  return box;
+}
+
 /* ---- drag and drop ------------------------------------------------------ */
 
 static gboolean
@@ -606,6 +664,9 @@ vol_window_constructed (GObject *object)
   gtk_box_append (self->history_box, GTK_WIDGET (self->history));
   g_signal_connect (self->history, "open", G_CALLBACK (history_open_cb), self);
   g_signal_connect (self->history, "delete", G_CALLBACK (history_delete_cb), self);
+  g_signal_connect (self->history, "compare", G_CALLBACK (history_compare_cb), self);
+  self->compare_bar = make_compare_bar (self);
+  gtk_box_insert_child_after (self->result_box, self->compare_bar, GTK_WIDGET (self->progress_revealer));
 
   self->runner = vol_runner_new ();
   g_signal_connect (self->runner, "progress", G_CALLBACK (progress_cb), self);
@@ -662,6 +723,7 @@ vol_window_class_init (VolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VolWindow, result_stack);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, config_box);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, chart_box);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, result_box);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, summary_box);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, history_box);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, progress_revealer);
