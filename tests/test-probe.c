@@ -276,6 +276,73 @@ device_at (const VolTargetInfo *info,
   return g_ptr_array_index (info->devices, i);
 }
 
+/* A device-mapper device @kname ("dm-0") named @name, with @uuid, over
+ * the devices @slaves (NULL-terminated pairs of name and directory). */
+static void
+put_dm_device (const char        *root,
+               const char        *kname,
+               const char        *name,
+               const char        *uuid,
+               const QueueAttrs  *q,
+               const char * const *slaves)
+{
+  g_autofree char *dm_dir = g_build_filename (VIRTUAL, kname, NULL);
+  g_autofree char *name_line = g_strdup_printf ("%s\n", name);
+
+  put_block_attrs (root, dm_dir, q);
+  put_attr (root, dm_dir, "dm/name", name_line);
+  if (uuid != NULL)
+    {
+      g_autofree char *uuid_line = g_strdup_printf ("%s\n", uuid);
+      put_attr (root, dm_dir, "dm/uuid", uuid_line);
+    }
+  put_attr (root, dm_dir, "dm/suspended", "0\n");
+  for (guint i = 0; slaves != NULL && slaves[i] != NULL; i += 2)
+    put_slave_link (root, dm_dir, slaves[i], slaves[i + 1]);
+  put_dev_link (root, q->dev, dm_dir);
+}
+
+/* The sysroot's stand-in for `dmsetup table`: "NAME: TABLE" per segment. */
+static void
+put_dm_tables (const char *root,
+               const char *contents)
+{
+  put (root, "dm-tables", contents);
+}
+
+/* /sys/fs/btrfs/@fsid: a link in devices/ to each member's directory
+ * (@members: NULL-terminated pairs of name and directory) and a directory
+ * per data profile in allocation/data/, beside the attribute files the
+ * kernel keeps there. */
+static void
+put_btrfs (const char         *root,
+           const char         *fsid,
+           const char * const *members,
+           const char * const *profiles)
+{
+  g_autofree char *fs_dir = g_build_filename ("sys/fs/btrfs", fsid, NULL);
+
+  put_attr (root, fs_dir, "label", "\n");
+  put_attr (root, fs_dir, "allocation/data/total_bytes", "2147483648\n");
+  put_attr (root, fs_dir, "allocation/data/bytes_used", "1048576\n");
+  put_attr (root, fs_dir, "allocation/data/flags", "16\n");
+  put_attr (root, fs_dir, "allocation/metadata/raid1/used_bytes", "16384\n");
+  for (guint i = 0; profiles[i] != NULL; i++)
+    {
+      g_autofree char *rel = g_build_filename (fs_dir, "allocation/data", profiles[i],
+                                               "used_bytes", NULL);
+      put (root, rel, "1048576\n");
+    }
+  for (guint i = 0; members[i] != NULL; i += 2)
+    {
+      g_autofree char *rel = g_build_filename (fs_dir, "devices", members[i], NULL);
+      /* Up out of devices/, FSID/, btrfs/ and fs/ to sys/. */
+      g_autofree char *target = g_strdup_printf ("../../../../%s",
+                                                 members[i + 1] + strlen ("sys/"));
+      put_link (root, rel, target);
+    }
+}
+
 /* ---- block device chains ----------------------------------------------- */
 
 static void
@@ -516,6 +583,11 @@ test_dm_md_disks (void)
   g_assert_cmpstr (dev->dm_name, ==, "vg-data");
   g_assert_true (g_str_has_prefix (dev->dm_uuid, "LVM-"));
   g_assert_cmpstrv (dev->slaves, ((const char * const[]) { "md127", NULL }));
+  /* No dm-tables in this sysroot: the target is not guessed from "LVM-". */
+  g_assert_null (dev->dm_target);
+  g_assert_cmpuint (dev->dm_stripes, ==, 0);
+  g_assert_null (info->dm_target);
+  g_assert_null (info->btrfs_profile);
 
   dev = device_at (info, 1);
   g_assert_cmpstr (dev->kind, ==, "md");
@@ -535,6 +607,352 @@ test_dm_md_disks (void)
   g_assert_cmpint (info->rotational, ==, 1);
   /* The disks' scheduler, not the "none" of the dm and md devices above. */
   g_assert_cmpstr (info->scheduler, ==, "bfq");
+
+  fixture_free (root);
+}
+
+/* dm striped over two whole disks (dmsetup create --table "0 N striped 2
+ * 128 ..."), 64 KiB chunks; both disks on mq-deadline. */
+static void
+test_dm_striped (void)
+{
+  char *root = fixture_new ();
+  g_autofree char *mnt = fixture_mkdir (root, "mnt/stripe");
+  g_autofree char *sda = NULL;
+  g_autofree char *sdb = NULL;
+  g_autoptr(VolTargetInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  const QueueAttrs disk = { NULL, "156301488", "0", "[mq-deadline] kyber none", "512", "512" };
+  const QueueAttrs mapper = { "253:3", "312602624", "0", "none", "512", "512" };
+  const char * const names[] = { "dm-3", "sda", "sdb", NULL };
+  const VolBlockDevice *dev;
+  QueueAttrs q;
+
+  q = disk;
+  q.dev = "8:0";
+  sda = put_sata_disk (root, SATA_HOST0, "sda", "ATA", "INTEL SSDSA2M080", &q);
+  q.dev = "8:16";
+  sdb = put_sata_disk (root, SATA_HOST1, "sdb", "ATA", "INTEL SSDSA2M080", &q);
+  put_dm_device (root, "dm-3", "fast", NULL, &mapper,
+                 (const char * const[]) { "sdb", sdb, "sda", sda, NULL });
+  /* Other devices' tables around it, one with a name "fast" is a prefix
+   * of; the columns separated by runs of blanks as dmsetup may. */
+  put_dm_tables (root,
+                 "fast-meta: 0 8192 linear 8:32 2048\n"
+                 "fast: 0  312602624 striped 2 128 8:0 0 8:16 0\n"
+                 "other: 0 1024 striped 4 16 8:48 0 8:64 0 8:80 0 8:96 0\n");
+  put_simple_mountinfo (root, mnt, "253:3", "xfs", "/dev/mapper/fast",
+                        "rw,relatime", "rw,attr2,sunit=128,swidth=256");
+
+  info = vol_target_probe_with_root (mnt, root, &error);
+  g_assert_no_error (error);
+  assert_device_names (info, names);
+
+  dev = device_at (info, 0);
+  g_assert_cmpstr (dev->kind, ==, "dm");
+  g_assert_cmpstr (dev->dm_name, ==, "fast");
+  g_assert_cmpstr (dev->dm_target, ==, "striped");
+  g_assert_cmpuint (dev->dm_stripes, ==, 2);
+  g_assert_cmpuint (dev->chunk_bytes, ==, 64 * 1024);
+  g_assert_null (dev->raid_level);
+  g_assert_cmpuint (dev->raid_disks, ==, 0);
+  /* Each member has its own scheduler. */
+  g_assert_cmpstr (device_at (info, 1)->scheduler, ==, "mq-deadline");
+  g_assert_cmpstr (device_at (info, 2)->scheduler, ==, "mq-deadline");
+
+  g_assert_cmpstr (info->device, ==, "dm-3");
+  g_assert_cmpstr (info->dm_target, ==, "striped");
+  g_assert_cmpstr (info->raid_level, ==, "striped");
+  g_assert_cmpuint (info->stripe_bytes, ==, 64 * 1024);
+  g_assert_cmpstrv (info->raid_members, ((const char * const[]) { "sda", "sdb", NULL }));
+  g_assert_cmpstr (info->scheduler, ==, "mq-deadline");
+  g_assert_cmpstr (info->model, ==, "2 × INTEL SSDSA2M080");
+  g_assert_null (info->btrfs_profile);
+
+  fixture_free (root);
+}
+
+/* An LVM logical volume grown across two disks: two linear segments, one
+ * on a partition of a disk running bfq, one on a disk running none. A
+ * linear mapping is no RAID, and the schedulers differ. */
+static void
+test_dm_linear_lvm (void)
+{
+  char *root = fixture_new ();
+  g_autofree char *mnt = fixture_mkdir (root, "home");
+  g_autofree char *sda = NULL;
+  g_autofree char *sda2 = NULL;
+  g_autofree char *sdb = NULL;
+  g_autoptr(VolTargetInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  const QueueAttrs disk = { NULL, "1953525168", "1", NULL, "512", "4096" };
+  const QueueAttrs mapper = { "253:1", "3907018752", "1", "none", "512", "4096" };
+  const char * const names[] = { "dm-1", "sda2", "sda", "sdb", NULL };
+  const VolBlockDevice *dev;
+  QueueAttrs q;
+
+  q = disk;
+  q.dev = "8:0";
+  q.scheduler = "mq-deadline kyber [bfq] none";
+  sda = put_sata_disk (root, SATA_HOST0, "sda", "ATA", "ST1000DM010-2EP1", &q);
+  q.dev = "8:16";
+  q.scheduler = "mq-deadline kyber bfq [none]";
+  sdb = put_sata_disk (root, SATA_HOST1, "sdb", "ATA", "ST1000DM010-2EP1", &q);
+  sda2 = g_build_filename (sda, "sda2", NULL);
+  put_attr (root, sda2, "partition", "2\n");
+  put_dm_device (root, "dm-1", "vg0-home",
+                 "LVM-Q1sLqGZ2bXkGmr4x3tYZ3xK3KhQ0ZBZ8aB3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW", &mapper,
+                 (const char * const[]) { "sda2", sda2, "sdb", sdb, NULL });
+  put_dm_tables (root,
+                 "vg0-home: 0 1953517568 linear 8:2 2048\n"
+                 "vg0-root: 0 104857600 linear 8:3 2048\n"
+                 "vg0-home: 1953517568 1953501184 linear 8:16 2048\n");
+  put_simple_mountinfo (root, mnt, "253:1", "ext4", "/dev/mapper/vg0-home",
+                        "rw,relatime", "rw");
+
+  info = vol_target_probe_with_root (mnt, root, &error);
+  g_assert_no_error (error);
+  assert_device_names (info, names);
+
+  dev = device_at (info, 0);
+  g_assert_true (g_str_has_prefix (dev->dm_uuid, "LVM-"));
+  g_assert_cmpstr (dev->dm_target, ==, "linear");
+  g_assert_cmpuint (dev->dm_stripes, ==, 0);
+  g_assert_cmpuint (dev->chunk_bytes, ==, 0);
+  g_assert_cmpstr (device_at (info, 2)->scheduler, ==, "bfq");
+  g_assert_cmpstr (device_at (info, 3)->scheduler, ==, "none");
+
+  g_assert_cmpstr (info->dm_target, ==, "linear");
+  g_assert_null (info->raid_level);
+  g_assert_cmpuint (info->stripe_bytes, ==, 0);
+  g_assert_null (info->raid_members);
+  g_assert_cmpstr (info->scheduler, ==, "mixed");
+  g_assert_cmpint (info->rotational, ==, 1);
+
+  fixture_free (root);
+}
+
+/* dm tables that are not a plain linear or striped map: an LVM RAID 5
+ * volume (dm-raid), a table mixing linear and striped segments, a striped
+ * map whose segments disagree on the chunk, and a line that is no table
+ * line at all. */
+static void
+test_dm_tables_other (void)
+{
+  char *root = fixture_new ();
+  g_autofree char *sda = NULL;
+  g_autofree char *sdb = NULL;
+  g_autoptr(VolTargetInfo) raid = NULL;
+  g_autoptr(VolTargetInfo) mixed = NULL;
+  g_autoptr(VolTargetInfo) disagree = NULL;
+  g_autoptr(VolTargetInfo) broken = NULL;
+  const QueueAttrs disk = { NULL, "156301488", "0", "[none]", "512", "512" };
+  QueueAttrs q;
+  const VolBlockDevice *dev;
+
+  q = disk;
+  q.dev = "8:0";
+  sda = put_sata_disk (root, SATA_HOST0, "sda", "ATA", "SSD A", &q);
+  q.dev = "8:16";
+  sdb = put_sata_disk (root, SATA_HOST1, "sdb", "ATA", "SSD B", &q);
+  q = (QueueAttrs) { "253:10", "1000", "0", "none", "512", "512" };
+  put_dm_device (root, "dm-10", "vg-r5", "LVM-abc", &q,
+                 (const char * const[]) { "sda", sda, "sdb", sdb, NULL });
+  q.dev = "253:11";
+  put_dm_device (root, "dm-11", "vg-mixed", "LVM-def", &q,
+                 (const char * const[]) { "sda", sda, NULL });
+  q.dev = "253:12";
+  put_dm_device (root, "dm-12", "grown", NULL, &q,
+                 (const char * const[]) { "sdb", sdb, NULL });
+  q.dev = "253:13";
+  put_dm_device (root, "dm-13", "broken", NULL, &q, NULL);
+  put_dm_tables (root,
+                 "vg-r5: 0 4194304 raid raid5_ls 3 256 region_size 4096 3 253:4 253:5 253:6 253:7 253:8 253:9\n"
+                 "vg-mixed: 0 2048 linear 8:0 2048\n"
+                 "vg-mixed: 2048 4096 striped 2 64 8:0 4096 8:16 2048\n"
+                 "grown: 0 2048 striped 2 64 8:0 0 8:16 0\n"
+                 "grown: 2048 2048 striped 2 128 8:0 1024 8:16 1024\n"
+                 "broken: zero length linear\n");
+
+  raid = vol_target_info_new ();
+  vol_probe_block_chain (root, 253, 10, raid);
+  dev = device_at (raid, 0);
+  g_assert_cmpstr (dev->dm_target, ==, "raid");
+  g_assert_cmpstr (dev->raid_level, ==, "raid5");
+  g_assert_cmpuint (dev->chunk_bytes, ==, 128 * 1024);
+  g_assert_cmpuint (dev->raid_disks, ==, 3);
+  g_assert_cmpstr (raid->raid_level, ==, "raid5");
+  g_assert_cmpuint (raid->stripe_bytes, ==, 128 * 1024);
+  g_assert_cmpstrv (raid->raid_members, ((const char * const[]) { "sda", "sdb", NULL }));
+  g_assert_cmpstr (raid->dm_target, ==, "raid");
+
+  mixed = vol_target_info_new ();
+  vol_probe_block_chain (root, 253, 11, mixed);
+  dev = device_at (mixed, 0);
+  g_assert_cmpstr (dev->dm_target, ==, "linear+striped");
+  g_assert_cmpuint (dev->dm_stripes, ==, 2);
+  g_assert_cmpuint (dev->chunk_bytes, ==, 32 * 1024);
+  /* Partly striped is not a striped volume. */
+  g_assert_null (mixed->raid_level);
+  g_assert_cmpuint (mixed->stripe_bytes, ==, 0);
+
+  disagree = vol_target_info_new ();
+  vol_probe_block_chain (root, 253, 12, disagree);
+  dev = device_at (disagree, 0);
+  g_assert_cmpstr (dev->dm_target, ==, "striped");
+  g_assert_cmpuint (dev->dm_stripes, ==, 2);
+  g_assert_cmpuint (dev->chunk_bytes, ==, 0);
+  g_assert_cmpstr (disagree->raid_level, ==, "striped");
+  g_assert_cmpuint (disagree->stripe_bytes, ==, 0);
+
+  broken = vol_target_info_new ();
+  vol_probe_block_chain (root, 253, 13, broken);
+  dev = device_at (broken, 0);
+  g_assert_cmpstr (dev->dm_name, ==, "broken");
+  g_assert_null (dev->dm_target);
+  g_assert_null (broken->dm_target);
+  g_assert_null (broken->raid_level);
+
+  fixture_free (root);
+}
+
+/* btrfs RAID 1 over two whole disks: no block device of its own (0:45),
+ * found by its source device among the filesystems in /sys/fs/btrfs. */
+static void
+test_btrfs_raid1 (void)
+{
+  char *root = fixture_new ();
+  g_autofree char *mnt = fixture_mkdir (root, "mnt/pool");
+  g_autofree char *sdb = NULL;
+  g_autofree char *sdc = NULL;
+  g_autofree char *sdd = NULL;
+  g_autoptr(VolTargetInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  const QueueAttrs disk = { NULL, "3907029168", "1", "[mq-deadline] none", "512", "4096" };
+  const char * const names[] = { "sdb", "sdc", NULL };
+  QueueAttrs q;
+
+  q = disk;
+  q.dev = "8:16";
+  sdb = put_sata_disk (root, SATA_HOST1, "sdb", "ATA", "WDC WD20EFRX-68E", &q);
+  q.dev = "8:32";
+  sdc = put_sata_disk (root, SATA_HOST2, "sdc", "ATA", "WDC WD20EFRX-68E", &q);
+  q.dev = "8:48";
+  q.scheduler = "[bfq] none";
+  sdd = put_sata_disk (root, SATA_HOST3, "sdd", "ATA", "OTHER DISK", &q);
+  /* Another btrfs on another disk, listed first, and the features folder
+   * the kernel keeps beside the filesystems. */
+  put_btrfs (root, "0a1b2c3d-0000-4000-8000-000000000001",
+             (const char * const[]) { "sdd", sdd, NULL },
+             (const char * const[]) { "single", NULL });
+  put_btrfs (root, "5f8e4c2a-9b1d-4e7f-a3c6-2d8b0e1f4a57",
+             (const char * const[]) { "sdc", sdc, "sdb", sdb, NULL },
+             (const char * const[]) { "raid1", NULL });
+  put (root, "sys/fs/btrfs/features/raid1c34", "0\n");
+  put_simple_mountinfo (root, mnt, "0:45", "btrfs", "/dev/sdb",
+                        "rw,relatime", "rw,space_cache=v2,subvolid=5,subvol=/");
+
+  info = vol_target_probe_with_root (mnt, root, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (info->dev_major, ==, 0);
+  assert_device_names (info, names);
+  g_assert_cmpstr (device_at (info, 0)->scheduler, ==, "mq-deadline");
+  g_assert_cmpstr (device_at (info, 1)->scheduler, ==, "mq-deadline");
+  g_assert_cmpstr (info->btrfs_profile, ==, "raid1");
+  g_assert_cmpstr (info->raid_level, ==, "btrfs raid1");
+  /* btrfs does not publish a stripe unit. */
+  g_assert_cmpuint (info->stripe_bytes, ==, 0);
+  g_assert_cmpstrv (info->raid_members, ((const char * const[]) { "sdb", "sdc", NULL }));
+  g_assert_cmpstr (info->scheduler, ==, "mq-deadline");
+  g_assert_cmpstr (info->model, ==, "2 × WDC WD20EFRX-68E");
+  g_assert_cmpint (info->rotational, ==, 1);
+  g_assert_null (info->dm_target);
+
+  fixture_free (root);
+}
+
+/* btrfs "single" on dm-crypt on an md RAID 0, mounted by its mapper name,
+ * during a conversion that left data in "single" and "raid1": the profile
+ * says both; the RAID below is md's, as one device holds the filesystem.
+ * The schedulers of the md members differ. A btrfs whose source is in no
+ * /sys/fs/btrfs entry keeps its profile unknown. */
+static void
+test_btrfs_on_crypt_md (void)
+{
+  char *root = fixture_new ();
+  g_autofree char *mnt = fixture_mkdir (root, "mnt/vault");
+  g_autofree char *other = fixture_mkdir (root, "mnt/other");
+  g_autofree char *sda = NULL;
+  g_autofree char *sdb = NULL;
+  g_autofree char *mountinfo = NULL;
+  g_autoptr(VolTargetInfo) info = NULL;
+  g_autoptr(VolTargetInfo) lost = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *md0 = VIRTUAL "/md0";
+  const char *dm0 = VIRTUAL "/dm-0";
+  const QueueAttrs array = { "9:0", "312601600", "0", "none", "512", "512" };
+  const QueueAttrs mapper = { "253:0", "312597504", "0", "none", "512", "512" };
+  const char * const names[] = { "dm-0", "md0", "sda", "sdb", NULL };
+  QueueAttrs q = { "8:0", "156301488", "0", "[mq-deadline] none", "512", "512" };
+
+  sda = put_sata_disk (root, SATA_HOST0, "sda", "ATA", "SSD", &q);
+  q.dev = "8:16";
+  q.scheduler = "mq-deadline [kyber] none";
+  sdb = put_sata_disk (root, SATA_HOST1, "sdb", "ATA", "SSD", &q);
+  put_block_attrs (root, md0, &array);
+  put_attr (root, md0, "md/level", "raid0\n");
+  put_attr (root, md0, "md/chunk_size", "131072\n");
+  put_attr (root, md0, "md/raid_disks", "2\n");
+  put_slave_link (root, md0, "sda", sda);
+  put_slave_link (root, md0, "sdb", sdb);
+  put_dm_device (root, "dm-0", "vault", "CRYPT-LUKS2-0123456789abcdef-vault", &mapper,
+                 (const char * const[]) { "md0", md0, NULL });
+  put_dm_tables (root, "vault: 0 312597504 crypt aes-xts-plain64 :64:logon:cryptsetup:0123 0 9:0 32768\n");
+  put_btrfs (root, "77777777-1111-4222-8333-444444444444",
+             (const char * const[]) { "dm-0", dm0, NULL },
+             (const char * const[]) { "single", "raid1", NULL });
+  mountinfo = g_strdup_printf (
+    "22 1 8:2 / / rw,relatime shared:1 - ext4 /dev/sda2 rw\n"
+    "90 22 0:50 / %s rw,relatime shared:40 - btrfs /dev/mapper/vault rw,ssd,subvol=/\n"
+    "91 22 0:51 / %s rw,relatime shared:41 - btrfs /dev/sdz rw,ssd,subvol=/\n",
+    mnt, other);
+  put_mountinfo (root, mountinfo);
+
+  info = vol_target_probe_with_root (mnt, root, &error);
+  g_assert_no_error (error);
+  assert_device_names (info, names);
+  g_assert_cmpstr (device_at (info, 0)->dm_target, ==, "crypt");
+  g_assert_cmpstr (info->dm_target, ==, "crypt");
+  g_assert_cmpstr (info->btrfs_profile, ==, "raid1+single");
+  g_assert_cmpstr (info->raid_level, ==, "btrfs raid1+single");
+  g_assert_cmpstrv (info->raid_members, ((const char * const[]) { "dm-0", NULL }));
+  g_assert_cmpstr (info->scheduler, ==, "mixed");
+  g_assert_cmpstr (device_at (info, 2)->scheduler, ==, "mq-deadline");
+  g_assert_cmpstr (device_at (info, 3)->scheduler, ==, "kyber");
+
+  /* Finished converting: only "single" left, on one device — the md
+   * array below is the RAID. */
+  {
+    g_autofree char *raid1 = g_build_filename (root, "sys/fs/btrfs/77777777-1111-4222-8333-444444444444/allocation/data/raid1", NULL);
+    g_autoptr(VolTargetInfo) single = NULL;
+
+    remove_tree (raid1);
+    single = vol_target_probe_with_root (mnt, root, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (single->btrfs_profile, ==, "single");
+    g_assert_cmpstr (single->raid_level, ==, "raid0");
+    g_assert_cmpuint (single->stripe_bytes, ==, 128 * 1024);
+    g_assert_cmpstrv (single->raid_members, ((const char * const[]) { "sda", "sdb", NULL }));
+  }
+
+  lost = vol_target_probe_with_root (other, root, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (lost->fs_type, ==, "btrfs");
+  g_assert_null (lost->btrfs_profile);
+  g_assert_null (lost->raid_level);
+  g_assert_cmpuint (lost->devices->len, ==, 0);
+  g_assert_null (lost->scheduler);
 
   fixture_free (root);
 }
@@ -975,6 +1393,11 @@ main (int    argc,
   g_test_add_func ("/vol/probe/partition", test_partition);
   g_test_add_func ("/vol/probe/loop", test_loop);
   g_test_add_func ("/vol/probe/dm-md-disks", test_dm_md_disks);
+  g_test_add_func ("/vol/probe/dm-striped", test_dm_striped);
+  g_test_add_func ("/vol/probe/dm-linear-lvm", test_dm_linear_lvm);
+  g_test_add_func ("/vol/probe/dm-tables-other", test_dm_tables_other);
+  g_test_add_func ("/vol/probe/btrfs-raid1", test_btrfs_raid1);
+  g_test_add_func ("/vol/probe/btrfs-on-crypt-md", test_btrfs_on_crypt_md);
   g_test_add_func ("/vol/probe/shared-disk", test_shared_disk);
   g_test_add_func ("/vol/probe/stays-inside-root", test_stays_inside_root);
   g_test_add_func ("/vol/probe/missing-sysfs", test_missing_sysfs);

@@ -481,7 +481,8 @@ test_queue_eio (void)
   g_assert_nonnull (strstr (run.result->message, "offset"));
   /* what was measured before the failure is kept */
   g_assert_cmpfloat (figure (run.result, "ios"), >=, 400);
-  g_assert_cmpfloat (figure (run.result, "ios"), <, 510);
+  /* the other workers notice the failure within a few I/Os each */
+  g_assert_cmpfloat (figure (run.result, "ios"), <, 600);
   assert_no_scratch ();
   vol_result_unref (run.result);
   count_ops_clear (&ops);

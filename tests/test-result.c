@@ -102,6 +102,8 @@ make_target (void)
   target->raid_level = g_strdup ("raid0");
   target->stripe_bytes = 16384;
   target->raid_members = g_strdupv ((char **) members);
+  target->dm_target = g_strdup ("striped");
+  target->btrfs_profile = g_strdup ("raid1+single");
 
   dev = make_device ("md0", "md");
   dev->slaves = g_strdupv ((char **) members);
@@ -131,6 +133,9 @@ make_target (void)
   dev = make_device ("dm-3", "dm");
   dev->dm_name = g_strdup ("vg-bench");
   dev->dm_uuid = g_strdup ("LVM-abcdef");
+  dev->dm_target = g_strdup ("striped");
+  dev->dm_stripes = 2;
+  dev->chunk_bytes = 65536;
   dev->slaves = g_new0 (char *, 1); /* known to have none: [] not null */
   g_ptr_array_add (target->devices, dev);
 
@@ -308,6 +313,8 @@ assert_device_equal (const VolBlockDevice *a,
   g_assert_cmpstr (a->backing_file, ==, b->backing_file);
   g_assert_cmpstr (a->dm_name, ==, b->dm_name);
   g_assert_cmpstr (a->dm_uuid, ==, b->dm_uuid);
+  g_assert_cmpstr (a->dm_target, ==, b->dm_target);
+  g_assert_cmpuint (a->dm_stripes, ==, b->dm_stripes);
   g_assert_cmpstr (a->raid_level, ==, b->raid_level);
   g_assert_cmpuint (a->chunk_bytes, ==, b->chunk_bytes);
   g_assert_cmpuint (a->raid_disks, ==, b->raid_disks);
@@ -339,6 +346,8 @@ assert_target_equal (const VolTargetInfo *a,
   g_assert_cmpstr (a->raid_level, ==, b->raid_level);
   g_assert_cmpuint (a->stripe_bytes, ==, b->stripe_bytes);
   assert_strv_equal (a->raid_members, b->raid_members);
+  g_assert_cmpstr (a->dm_target, ==, b->dm_target);
+  g_assert_cmpstr (a->btrfs_profile, ==, b->btrfs_profile);
   g_assert_cmpuint (a->devices->len, ==, b->devices->len);
   for (guint i = 0; i < a->devices->len; i++)
     assert_device_equal (g_ptr_array_index (a->devices, i), g_ptr_array_index (b->devices, i));
@@ -629,6 +638,94 @@ test_strings (void)
   g_assert_true (g_str_has_prefix (loaded->target->model, "WDC"));
   g_assert_true (g_str_has_suffix (loaded->target->model, " WD20"));
   g_assert_cmpstr (loaded->label, ==, result->label);
+}
+
+/* The probe's facts for comparison labels (dm target and stripes, btrfs
+ * profile) are written under their names, read back, unknown (null or
+ * absent, as in files written before they existed) when not known, and a
+ * wrong type names the field. */
+static void
+test_probe_fields (void)
+{
+  g_autoptr(VolResult) result = vol_result_new ("fill");
+  g_autoptr(VolResult) loaded = NULL;
+  g_autoptr(VolResult) unknown = NULL;
+  g_autoptr(VolResult) old = NULL;
+  g_autoptr(VolResult) bad = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *unknown_data = NULL;
+  VolBlockDevice *dev;
+  const char *old_data =
+    "{\"format\": \"volumeter-result\", \"version\": 1,"
+    " \"created\": \"2026-11-29T23:10:00Z\","
+    " \"target\": {\"raid_level\": \"raid0\", \"devices\": [{\"name\": \"dm-0\", \"kind\": \"dm\"}]},"
+    " \"test\": {\"kind\": \"fill\"}, \"status\": {\"state\": \"complete\"},"
+    " \"series\": []}";
+  const char *bad_data =
+    "{\"format\": \"volumeter-result\", \"version\": 1,"
+    " \"created\": \"2026-11-29T23:10:00Z\","
+    " \"target\": {\"devices\": [{\"name\": \"dm-0\", \"dm_stripes\": \"2\"}]},"
+    " \"test\": {\"kind\": \"fill\"}, \"status\": {\"state\": \"complete\"},"
+    " \"series\": []}";
+
+  result->target = vol_target_info_new ();
+  result->target->raid_level = g_strdup ("striped");
+  result->target->stripe_bytes = 65536;
+  result->target->dm_target = g_strdup ("striped");
+  result->target->btrfs_profile = g_strdup ("raid1");
+  dev = make_device ("dm-0", "dm");
+  dev->dm_target = g_strdup ("linear+striped");
+  dev->dm_stripes = 4;
+  dev->chunk_bytes = 131072;
+  g_ptr_array_add (result->target->devices, dev);
+
+  data = vol_result_to_data (result, NULL);
+  g_assert_nonnull (strstr (data, "\"dm_target\": \"striped\""));
+  g_assert_nonnull (strstr (data, "\"btrfs_profile\": \"raid1\""));
+  g_assert_nonnull (strstr (data, "\"dm_target\": \"linear+striped\""));
+  g_assert_nonnull (strstr (data, "\"dm_stripes\": 4"));
+
+  loaded = vol_result_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded->target->dm_target, ==, "striped");
+  g_assert_cmpstr (loaded->target->btrfs_profile, ==, "raid1");
+  g_assert_cmpuint (loaded->target->devices->len, ==, 1);
+  dev = g_ptr_array_index (loaded->target->devices, 0);
+  g_assert_cmpstr (dev->dm_target, ==, "linear+striped");
+  g_assert_cmpuint (dev->dm_stripes, ==, 4);
+  g_assert_cmpuint (dev->chunk_bytes, ==, 131072);
+
+  /* Unknown is written as null and read back as unknown. */
+  g_clear_pointer (&result->target->dm_target, g_free);
+  g_clear_pointer (&result->target->btrfs_profile, g_free);
+  dev = g_ptr_array_index (result->target->devices, 0);
+  g_clear_pointer (&dev->dm_target, g_free);
+  dev->dm_stripes = 0;
+  unknown_data = vol_result_to_data (result, NULL);
+  g_assert_nonnull (strstr (unknown_data, "\"btrfs_profile\": null"));
+  g_assert_nonnull (strstr (unknown_data, "\"dm_stripes\": null"));
+  unknown = vol_result_load_from_data (unknown_data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_null (unknown->target->dm_target);
+  g_assert_null (unknown->target->btrfs_profile);
+  dev = g_ptr_array_index (unknown->target->devices, 0);
+  g_assert_null (dev->dm_target);
+  g_assert_cmpuint (dev->dm_stripes, ==, 0);
+
+  old = vol_result_load_from_data (old_data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (old->target->raid_level, ==, "raid0");
+  g_assert_null (old->target->dm_target);
+  g_assert_null (old->target->btrfs_profile);
+  dev = g_ptr_array_index (old->target->devices, 0);
+  g_assert_null (dev->dm_target);
+  g_assert_cmpuint (dev->dm_stripes, ==, 0);
+
+  bad = vol_result_load_from_data (bad_data, -1, &error);
+  g_assert_null (bad);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "target.devices[0].dm_stripes"));
 }
 
 static void
@@ -1049,6 +1146,7 @@ main (int   argc,
   g_test_add_func ("/vol/result/non-finite", test_non_finite);
   g_test_add_func ("/vol/result/strings", test_strings);
   g_test_add_func ("/vol/result/minimal", test_minimal);
+  g_test_add_func ("/vol/result/probe-fields", test_probe_fields);
   g_test_add_func ("/vol/result/parameter-types", test_parameter_types);
   g_test_add_func ("/vol/result/malformed", test_malformed);
   g_test_add_func ("/vol/result/truncated", test_truncated);

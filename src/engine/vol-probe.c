@@ -10,6 +10,17 @@
  * Unknown stays unknown: a missing or unreadable attribute leaves its field
  * NULL, 0 or -1. Nothing here is fatal except a target folder that does not
  * exist or is not a folder.
+ *
+ * Two facts are not in sysfs:
+ * - A device-mapper table (linear, striped with its chunk, crypt, raid...)
+ *   is only told by the kernel through an ioctl that needs root. On the
+ *   real system, as root, we ask `dmsetup table NAME`; otherwise dm targets
+ *   stay unknown. Below a fixture sysroot the tables come from the file
+ *   "dm-tables" in it, in the format of `dmsetup table` with no name: one
+ *   "NAME: START LENGTH TARGET ARGS..." line per segment.
+ * - btrfs has no block device of its own (its st_dev is anonymous, major
+ *   0): its members and data profile are found in /sys/fs/btrfs/FSID, the
+ *   FSID being the one whose devices/ holds the mount's source device.
  */
 #define G_LOG_DOMAIN "vol-probe"
 
@@ -21,6 +32,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
@@ -515,7 +527,6 @@ vol_probe_mount (const char    *sysroot,
   return TRUE;
 }
 
-/* Sorted names in the device's slaves/ directory; NULL when it has none. */
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -523,18 +534,21 @@ compare_names (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* Sorted names of the entries of the directory @path inside the sysroot;
+ * only directories (following links) when @dirs_only. NULL when it cannot
+ * be read or is empty. */
 static char **
-list_slaves (const char *sysroot,
-             const char *dev_path)
+list_dir_sorted (const char *sysroot,
+                 const char *path,
+                 gboolean    dirs_only)
 {
-  g_autofree char *rel = g_build_filename (dev_path, "slaves", NULL);
   g_autofree char *host = NULL;
   g_autoptr(GDir) dir = NULL;
   g_autoptr(GPtrArray) names = NULL;
   mode_t mode = 0;
   const char *name;
 
-  host = resolve_to_host (sysroot, rel, &mode);
+  host = resolve_to_host (sysroot, path, &mode);
   if (host == NULL || !S_ISDIR (mode))
     return NULL;
   dir = g_dir_open (host, 0, NULL);
@@ -543,13 +557,32 @@ list_slaves (const char *sysroot,
 
   names = g_ptr_array_new ();
   while ((name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
+    {
+      if (dirs_only)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          if (!exists_in_root (sysroot, child, TRUE))
+            continue;
+        }
+      g_ptr_array_add (names, g_strdup (name));
+    }
   if (names->len == 0)
     return NULL;
-  /* Directory order is arbitrary; sorted members make results comparable. */
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
+}
+
+/* Sorted names in the device's slaves/ directory; NULL when it has none. */
+static char **
+list_slaves (const char *sysroot,
+             const char *dev_path)
+{
+  g_autofree char *rel = g_build_filename (dev_path, "slaves", NULL);
+
+  /* Directory order is arbitrary; sorted members make results comparable. */
+  return list_dir_sorted (sysroot, rel, FALSE);
 }
 
 typedef struct
@@ -557,7 +590,283 @@ typedef struct
   const char    *sysroot;
   VolTargetInfo *info;
   GHashTable    *visited;   /* device names already in info->devices */
+  GHashTable    *dm_tables; /* fixture only: dm name → GPtrArray of table lines; NULL until read */
 } ChainWalk;
+
+static void
+chain_walk_init (ChainWalk     *walk,
+                 const char    *sysroot,
+                 VolTargetInfo *info)
+{
+  walk->sysroot = sysroot;
+  walk->info = info;
+  walk->visited = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  walk->dm_tables = NULL;
+  for (guint i = 0; i < info->devices->len; i++)
+    g_hash_table_add (walk->visited,
+                      g_strdup (((VolBlockDevice *) g_ptr_array_index (info->devices, i))->name));
+}
+
+static void
+chain_walk_clear (ChainWalk *walk)
+{
+  g_clear_pointer (&walk->visited, g_hash_table_unref);
+  g_clear_pointer (&walk->dm_tables, g_hash_table_unref);
+}
+
+/* Splits "NAME: TABLE" lines (the output of `dmsetup table` without a
+ * name) into @tables, the segments of one device in their order. */
+static void
+parse_named_dm_tables (const char *text,
+                       GHashTable *tables)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *colon = strstr (lines[i], ": ");
+      GPtrArray *segments;
+      g_autofree char *name = NULL;
+
+      if (colon == NULL || colon == lines[i])
+        continue;
+      name = g_strndup (lines[i], colon - lines[i]);
+      segments = g_hash_table_lookup (tables, name);
+      if (segments == NULL)
+        {
+          segments = g_ptr_array_new_with_free_func (g_free);
+          g_hash_table_insert (tables, g_steal_pointer (&name), segments);
+        }
+      g_ptr_array_add (segments, g_strstrip (g_strdup (colon + 2)));
+    }
+}
+
+/* `dmsetup table NAME`, run without a shell; NULL when dmsetup is missing,
+ * fails (no such device, no device-mapper in the kernel) or prints nothing. */
+static char **
+spawn_dmsetup_table (const char *name)
+{
+  g_autofree char *dmsetup = g_find_program_in_path ("dmsetup");
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) segments = NULL;
+  int status = 0;
+
+  if (dmsetup == NULL)
+    return NULL;
+  {
+    const char *argv[] = { dmsetup, "table", "--", name, NULL };
+
+    env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+    if (!g_spawn_sync (NULL, (char **) argv, env,
+                       G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_CLOEXEC_PIPES,
+                       NULL, NULL, &out, NULL, &status, &error)
+        || !g_spawn_check_wait_status (status, &error))
+      {
+        g_debug ("dmsetup table %s: %s", name, error->message);
+        return NULL;
+      }
+  }
+
+  segments = g_ptr_array_new_with_free_func (g_free);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] != '\0')
+        g_ptr_array_add (segments, g_strdup (lines[i]));
+    }
+  if (segments->len == 0)
+    return NULL;
+  g_ptr_array_add (segments, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&segments), FALSE);
+}
+
+/* The table lines of the dm device @name, NULL when they cannot be had:
+ * from the sysroot's "dm-tables" below a fixture, from dmsetup on the real
+ * system when we are root (the ioctl behind it needs CAP_SYS_ADMIN; as a
+ * user it would only fail). */
+static char **
+read_dm_table (ChainWalk  *walk,
+               const char *name)
+{
+  GPtrArray *segments;
+  GStrvBuilder *builder;
+
+  if (name == NULL)
+    return NULL;
+  if (sysroot_is_host_root (walk->sysroot))
+    return geteuid () == 0 ? spawn_dmsetup_table (name) : NULL;
+
+  if (walk->dm_tables == NULL)
+    {
+      g_autofree char *text = read_text (walk->sysroot, "/dm-tables");
+
+      walk->dm_tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) g_ptr_array_unref);
+      if (text != NULL)
+        parse_named_dm_tables (text, walk->dm_tables);
+    }
+  segments = g_hash_table_lookup (walk->dm_tables, name);
+  if (segments == NULL || segments->len == 0)
+    return NULL;
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < segments->len; i++)
+    g_strv_builder_add (builder, g_ptr_array_index (segments, i));
+  {
+    char **lines = g_strv_builder_end (builder);
+
+    g_strv_builder_unref (builder);
+    return lines;
+  }
+}
+
+/* The words of a table line: fields are separated by runs of blanks. */
+static char **
+split_words (const char *line)
+{
+  g_auto(GStrv) parts = g_strsplit_set (line, " \t", -1);
+  GStrvBuilder *builder = g_strv_builder_new ();
+  char **words;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      g_strv_builder_add (builder, parts[i]);
+  words = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  return words;
+}
+
+static gboolean
+parse_count (const char *text,
+             guint64     max,
+             guint64    *value)
+{
+  return text != NULL && g_ascii_string_to_unsigned (text, 10, 0, max, value, NULL);
+}
+
+/* dm-raid names its type with the layout after an underscore ("raid5_ls",
+ * "raid6_zr", "raid10_near"...); the level is what comes before it. */
+static char *
+dm_raid_level (const char *type)
+{
+  const char *underscore = strchr (type, '_');
+
+  return underscore ? g_strndup (type, underscore - type) : g_strdup (type);
+}
+
+/* One value per segment, kept only while every segment agrees. */
+typedef struct
+{
+  gboolean seen;
+  gboolean differs;
+  guint64  value;
+} Agreed;
+
+static void
+agreed_add (Agreed  *agreed,
+            guint64  value)
+{
+  if (agreed->seen && agreed->value != value)
+    agreed->differs = TRUE;
+  agreed->seen = TRUE;
+  agreed->value = value;
+}
+
+static guint64
+agreed_get (const Agreed *agreed)
+{
+  return agreed->seen && !agreed->differs ? agreed->value : 0;
+}
+
+/* Reads the table @segments of a dm device ("START LENGTH TARGET ARGS..."
+ * per line; START and LENGTH and the chunk sizes in 512-byte sectors,
+ * whatever the device's block size):
+ *   striped: "#STRIPES CHUNK DEV OFFSET..." — the stripe count and chunk;
+ *   raid:    "TYPE #PARAMS CHUNK [PARAMS...] #DEVS ..." — level, chunk and
+ *            member count (dm-raid's table, what LVM's RAID volumes use).
+ * A line that is not a table line leaves everything unknown. Several
+ * segments of one target type (a grown LVM volume) give that type; mixed
+ * types give "linear+striped"; a count or chunk the segments disagree on
+ * stays unknown. */
+static void
+apply_dm_table (VolBlockDevice *dev,
+                char          **segments)
+{
+  g_autoptr(GPtrArray) targets = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *level = NULL;
+  gboolean level_differs = FALSE;
+  Agreed stripes = { 0, };
+  Agreed chunk = { 0, };
+  Agreed disks = { 0, };
+  guint64 start, length, value;
+
+  for (guint i = 0; segments[i] != NULL; i++)
+    {
+      g_auto(GStrv) w = split_words (segments[i]);
+      guint n = g_strv_length (w);
+
+      if (n < 3
+          || !parse_count (w[0], G_MAXUINT64, &start)
+          || !parse_count (w[1], G_MAXUINT64, &length))
+        {
+          g_debug ("dm device %s: table line “%s” not understood", dev->name, segments[i]);
+          return;
+        }
+      if (!g_ptr_array_find_with_equal_func (targets, w[2], g_str_equal, NULL))
+        g_ptr_array_add (targets, g_strdup (w[2]));
+
+      if (strcmp (w[2], "striped") == 0)
+        {
+          if (n >= 5 && parse_count (w[3], G_MAXUINT, &value))
+            agreed_add (&stripes, value);
+          else
+            stripes.differs = TRUE;
+          if (n >= 5 && parse_count (w[4], G_MAXUINT64 / 512, &value))
+            agreed_add (&chunk, value * 512);
+          else
+            chunk.differs = TRUE;
+        }
+      else if (strcmp (w[2], "raid") == 0)
+        {
+          g_autofree char *this_level = n >= 4 ? dm_raid_level (w[3]) : NULL;
+          guint64 params = 0;
+          /* The member count follows the parameters, so it is only found
+           * when their count is. */
+          gboolean params_ok = n >= 5 && parse_count (w[4], n, &params) && 5 + params < n;
+
+          if (this_level == NULL || (level != NULL && strcmp (level, this_level) != 0))
+            level_differs = TRUE;
+          else if (level == NULL)
+            level = g_steal_pointer (&this_level);
+
+          if (params_ok && params >= 1 && parse_count (w[5], G_MAXUINT64 / 512, &value))
+            agreed_add (&chunk, value * 512);
+          else
+            chunk.differs = TRUE;
+          if (params_ok && parse_count (w[5 + params], G_MAXUINT, &value))
+            agreed_add (&disks, value);
+          else
+            disks.differs = TRUE;
+        }
+    }
+
+  if (targets->len == 0)
+    return;
+  g_ptr_array_add (targets, NULL);
+  g_free (dev->dm_target);
+  dev->dm_target = g_strjoinv ("+", (char **) targets->pdata);
+  dev->dm_stripes = (guint) agreed_get (&stripes);
+  dev->chunk_bytes = agreed_get (&chunk);
+  dev->raid_disks = (guint) agreed_get (&disks);
+  if (!level_differs && level != NULL)
+    {
+      g_free (dev->raid_level);
+      dev->raid_level = g_steal_pointer (&level);
+    }
+}
 
 static void walk_device (ChainWalk  *walk,
                          const char *link_path,
@@ -630,6 +939,12 @@ walk_device (ChainWalk  *walk,
       dev->kind = g_strdup ("dm");
       dev->dm_name = read_attr (sysroot, dev_path, "dm/name");
       dev->dm_uuid = read_attr (sysroot, dev_path, "dm/uuid");
+      {
+        g_auto(GStrv) table = read_dm_table (walk, dev->dm_name);
+
+        if (table != NULL)
+          apply_dm_table (dev, table);
+      }
     }
   else if (has_attr (sysroot, dev_path, "md", TRUE))
     {
@@ -724,14 +1039,59 @@ summarize_models (GPtrArray *devices)
   return g_string_free (s, FALSE);
 }
 
-/* The one-line facts a chart subtitle needs, drawn from the chain. */
-static void
-fill_headline (VolTargetInfo *info)
+/* The disks' scheduler when every disk that names one names the same,
+ * "mixed" when they differ. The disk's scheduler is the one that orders the
+ * I/O reaching the medium; a bio-based md/dm device above it only passes
+ * requests on, so its "none" counts only when no disk says anything (a
+ * loop device on its own). Not translated: it is stored in result files. */
+static char *
+summarize_schedulers (GPtrArray *devices)
 {
-  GPtrArray *devices = info->devices;
-  const VolBlockDevice *first_md = NULL;
   const char *disk_scheduler = NULL;
   const char *other_scheduler = NULL;
+
+  for (guint i = 0; i < devices->len; i++)
+    {
+      const VolBlockDevice *dev = g_ptr_array_index (devices, i);
+
+      if (dev->scheduler == NULL)
+        continue;
+      if (!is_disk (dev))
+        {
+          if (other_scheduler == NULL)
+            other_scheduler = dev->scheduler;
+        }
+      else if (disk_scheduler == NULL)
+        disk_scheduler = dev->scheduler;
+      else if (strcmp (disk_scheduler, dev->scheduler) != 0)
+        return g_strdup ("mixed");
+    }
+  return g_strdup (disk_scheduler != NULL ? disk_scheduler : other_scheduler);
+}
+
+/* TRUE when the btrfs data profile spreads data over devices the way a
+ * RAID level does: anything but "single" on one device, which is no more
+ * than a plain filesystem (and then a RAID below it, if any, is the one
+ * that counts). */
+static gboolean
+btrfs_profile_is_raid (const char *profile,
+                       char      **members)
+{
+  if (profile == NULL)
+    return FALSE;
+  return strcmp (profile, "single") != 0
+         || (members != NULL && g_strv_length (members) > 1);
+}
+
+/* The one-line facts a chart subtitle needs, drawn from the chain.
+ * @btrfs_members: the devices of the btrfs filesystem mounted, if it is one. */
+static void
+fill_headline (VolTargetInfo *info,
+               char         **btrfs_members)
+{
+  GPtrArray *devices = info->devices;
+  const VolBlockDevice *first_raid = NULL;
+  const VolBlockDevice *first_dm = NULL;
   gboolean any_spinning = FALSE;
   gboolean any_known = FALSE;
 
@@ -745,8 +1105,18 @@ fill_headline (VolTargetInfo *info)
     {
       const VolBlockDevice *dev = g_ptr_array_index (devices, i);
 
-      if (first_md == NULL && g_strcmp0 (dev->kind, "md") == 0)
-        first_md = dev;
+      if (g_strcmp0 (dev->kind, "dm") == 0)
+        {
+          if (first_dm == NULL)
+            first_dm = dev;
+          /* A linear or crypt mapping is no RAID; striped and raid are. */
+          if (first_raid == NULL
+              && (g_strcmp0 (dev->dm_target, "striped") == 0
+                  || g_strcmp0 (dev->dm_target, "raid") == 0))
+            first_raid = dev;
+        }
+      else if (first_raid == NULL && g_strcmp0 (dev->kind, "md") == 0)
+        first_raid = dev;
 
       if (is_disk (dev))
         {
@@ -756,30 +1126,40 @@ fill_headline (VolTargetInfo *info)
             any_spinning = TRUE;
           if (dev->rotational >= 0)
             any_known = TRUE;
-          if (disk_scheduler == NULL)
-            disk_scheduler = dev->scheduler;
         }
-      else if (other_scheduler == NULL)
-        other_scheduler = dev->scheduler;
     }
 
   info->rotational = any_spinning ? 1 : any_known ? 0 : -1;
 
-  /* The disk's scheduler is the one that orders the I/O that reaches the
-   * medium; a bio-based md/dm device above it only passes requests on. */
   g_free (info->scheduler);
-  info->scheduler = g_strdup (disk_scheduler != NULL ? disk_scheduler : other_scheduler);
+  info->scheduler = summarize_schedulers (devices);
 
   g_free (info->model);
   info->model = summarize_models (devices);
 
-  if (first_md != NULL)
+  g_free (info->dm_target);
+  info->dm_target = first_dm != NULL ? g_strdup (first_dm->dm_target) : NULL;
+
+  /* btrfs sits on top of everything else in the chain, so its profile is
+   * the layout the files see. Its stripe unit is not published: unknown. */
+  if (btrfs_profile_is_raid (info->btrfs_profile, btrfs_members))
     {
       g_free (info->raid_level);
-      info->raid_level = g_strdup (first_md->raid_level);
-      info->stripe_bytes = first_md->chunk_bytes;
+      info->raid_level = g_strdup_printf ("btrfs %s", info->btrfs_profile);
+      info->stripe_bytes = 0;
       g_strfreev (info->raid_members);
-      info->raid_members = g_strdupv (first_md->slaves);
+      info->raid_members = g_strdupv (btrfs_members);
+    }
+  else if (first_raid != NULL)
+    {
+      g_free (info->raid_level);
+      if (g_strcmp0 (first_raid->dm_target, "striped") == 0)
+        info->raid_level = g_strdup ("striped");
+      else
+        info->raid_level = g_strdup (first_raid->raid_level);
+      info->stripe_bytes = first_raid->chunk_bytes;
+      g_strfreev (info->raid_members);
+      info->raid_members = g_strdupv (first_raid->slaves);
     }
 }
 
@@ -794,8 +1174,9 @@ fill_headline (VolTargetInfo *info)
  * sys/dev/block/@major:@minor: the mounted device first, then depth-first
  * what it is made of (a partition's whole disk, an md array's members, a
  * dm table's devices), each device once. Fills @info's devices array and
- * the headline facts drawn from it (device, model, rotational, scheduler,
- * RAID level, stripe size and members). A @major of 0 (tmpfs, overlay,
+ * the headline facts drawn from it (device, model, rotational, scheduler
+ * summary, dm target, RAID level, stripe size and members: md arrays and
+ * dm striped or raid tables count as RAID, linear and crypt do not). A @major of 0 (tmpfs, overlay,
  * btrfs' anonymous devices) has no block device and leaves @info alone.
  * Missing sysfs files leave their fields unknown.
  *
@@ -808,7 +1189,6 @@ vol_probe_block_chain (const char    *sysroot,
                        guint          minor,
                        VolTargetInfo *info)
 {
-  g_autoptr(GHashTable) visited = NULL;
   g_autofree char *link = NULL;
   ChainWalk walk;
 
@@ -818,17 +1198,116 @@ vol_probe_block_chain (const char    *sysroot,
   if (major == 0)
     return;
 
-  visited = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; i < info->devices->len; i++)
-    g_hash_table_add (visited, g_strdup (((VolBlockDevice *) g_ptr_array_index (info->devices, i))->name));
-
-  walk.sysroot = sysroot;
-  walk.info = info;
-  walk.visited = visited;
-
+  chain_walk_init (&walk, sysroot, info);
   link = g_strdup_printf ("/sys/dev/block/%u:%u", major, minor);
   walk_device (&walk, link, 0);
-  fill_headline (info);
+  chain_walk_clear (&walk);
+  fill_headline (info, NULL);
+}
+
+/* The kernel names of the mount's source device: "/dev/sdb" gives "sdb";
+ * a link such as /dev/mapper/vg-data or /dev/disk/by-uuid/… also gives
+ * what it points to inside the sysroot ("dm-0"). */
+static char **
+source_device_names (const char *sysroot,
+                     const char *source)
+{
+  GStrvBuilder *builder;
+  g_autofree char *resolved = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *resolved_base = NULL;
+  char **names;
+
+  if (source == NULL || !g_str_has_prefix (source, "/dev/"))
+    return NULL;
+  builder = g_strv_builder_new ();
+  base = g_path_get_basename (source);
+  g_strv_builder_add (builder, base);
+  resolved = resolve_in_root (sysroot, source, NULL);
+  if (resolved != NULL && g_str_has_prefix (resolved, "/dev/"))
+    {
+      resolved_base = g_path_get_basename (resolved);
+      g_strv_builder_add (builder, resolved_base);
+    }
+  names = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  return names;
+}
+
+/* The directory /sys/fs/btrfs/FSID of the filesystem whose devices/
+ * holds the mount's source device (by kernel name, or by its dm name for
+ * a /dev/mapper source); NULL when none does. */
+static char *
+find_btrfs_fs_dir (const char *sysroot,
+                   const char *source)
+{
+  g_auto(GStrv) wanted = source_device_names (sysroot, source);
+  g_auto(GStrv) filesystems = NULL;
+
+  if (wanted == NULL)
+    return NULL;
+  filesystems = list_dir_sorted (sysroot, "/sys/fs/btrfs", TRUE);
+  for (guint i = 0; filesystems != NULL && filesystems[i] != NULL; i++)
+    {
+      g_autofree char *fs_dir = g_build_filename ("/sys/fs/btrfs", filesystems[i], NULL);
+      g_autofree char *devices_dir = g_build_filename (fs_dir, "devices", NULL);
+      g_auto(GStrv) devices = list_dir_sorted (sysroot, devices_dir, FALSE);
+
+      for (guint j = 0; devices != NULL && devices[j] != NULL; j++)
+        {
+          g_autofree char *dev_link = g_build_filename (devices_dir, devices[j], NULL);
+          g_autofree char *dm_name = read_attr (sysroot, dev_link, "dm/name");
+
+          if (g_strv_contains ((const char * const *) wanted, devices[j])
+              || (dm_name != NULL && g_strv_contains ((const char * const *) wanted, dm_name)))
+            return g_steal_pointer (&fs_dir);
+        }
+    }
+  return NULL;
+}
+
+/* For a btrfs mount: its member devices (walked like any chain, their
+ * schedulers and models included) and its data profile, from
+ * /sys/fs/btrfs/FSID. allocation/data/ has one directory per profile data
+ * is stored in ("single", "dup", "raid0", "raid1", "raid10", "raid5",
+ * "raid6", "raid1c3", "raid1c4"); more than one while a balance converts
+ * it, given as "raid1+single". Unknown when the filesystem is not found. */
+static void
+probe_btrfs (const char    *sysroot,
+             VolTargetInfo *info)
+{
+  g_autofree char *fs_dir = NULL;
+  g_autofree char *data_dir = NULL;
+  g_autofree char *devices_dir = NULL;
+  g_auto(GStrv) profiles = NULL;
+  g_auto(GStrv) members = NULL;
+  ChainWalk walk;
+
+  if (g_strcmp0 (info->fs_type, "btrfs") != 0)
+    return;
+  fs_dir = find_btrfs_fs_dir (sysroot, info->mount_source);
+  if (fs_dir == NULL)
+    {
+      g_debug ("No /sys/fs/btrfs entry holds %s", info->mount_source);
+      return;
+    }
+
+  data_dir = g_build_filename (fs_dir, "allocation", "data", NULL);
+  profiles = list_dir_sorted (sysroot, data_dir, TRUE);
+  g_free (info->btrfs_profile);
+  info->btrfs_profile = profiles != NULL ? g_strjoinv ("+", profiles) : NULL;
+
+  devices_dir = g_build_filename (fs_dir, "devices", NULL);
+  members = list_dir_sorted (sysroot, devices_dir, FALSE);
+  chain_walk_init (&walk, sysroot, info);
+  for (guint i = 0; members != NULL && members[i] != NULL; i++)
+    {
+      g_autofree char *link = g_build_filename (devices_dir, members[i], NULL);
+
+      walk_device (&walk, link, 0);
+    }
+  chain_walk_clear (&walk);
+  fill_headline (info, members);
 }
 
 /**
@@ -839,7 +1318,9 @@ vol_probe_block_chain (const char    *sysroot,
  * @error: return location for a #GError
  *
  * Finds out what @path is: its canonical path, the mount it lives on,
- * capacity and free space, and the chain of block devices below it.
+ * capacity and free space, and the chain of block devices below it (for
+ * btrfs, which has no block device of its own: its member devices and its
+ * data profile).
  * Facts that cannot be found stay unknown; in particular an unreadable
  * mount table (a chroot without /proc) is not an error, as the folder can
  * still be tested.
@@ -915,6 +1396,7 @@ vol_target_probe_with_root (const char  *path,
     }
 
   vol_probe_block_chain (sysroot, info->dev_major, info->dev_minor, info);
+  probe_btrfs (sysroot, info);
   return g_steal_pointer (&info);
 }
 

@@ -294,6 +294,8 @@ device_node (const VolBlockDevice *dev)
   json_object_set_member (object, "backing_file", string_node (dev->backing_file));
   json_object_set_member (object, "dm_name", string_node (dev->dm_name));
   json_object_set_member (object, "dm_uuid", string_node (dev->dm_uuid));
+  json_object_set_member (object, "dm_target", string_node (dev->dm_target));
+  json_object_set_member (object, "dm_stripes", size_node (dev->dm_stripes));
   json_object_set_member (object, "raid_level", string_node (dev->raid_level));
   json_object_set_member (object, "chunk_bytes", size_node (dev->chunk_bytes));
   json_object_set_member (object, "raid_disks", size_node (dev->raid_disks));
@@ -328,6 +330,8 @@ target_node (const VolTargetInfo *target)
   json_object_set_member (object, "raid_level", string_node (target->raid_level));
   json_object_set_member (object, "stripe_bytes", size_node (target->stripe_bytes));
   json_object_set_member (object, "raid_members", strv_node (target->raid_members));
+  json_object_set_member (object, "dm_target", string_node (target->dm_target));
+  json_object_set_member (object, "btrfs_profile", string_node (target->btrfs_profile));
 
   devices = json_array_new ();
   if (target->devices != NULL)
@@ -620,6 +624,8 @@ read_device (JsonObject      *object,
       || !_vol_json_read_string (object, path, "backing_file", FALSE, &dev->backing_file, error)
       || !_vol_json_read_string (object, path, "dm_name", FALSE, &dev->dm_name, error)
       || !_vol_json_read_string (object, path, "dm_uuid", FALSE, &dev->dm_uuid, error)
+      || !_vol_json_read_string (object, path, "dm_target", FALSE, &dev->dm_target, error)
+      || !_vol_json_read_uint (object, path, "dm_stripes", &dev->dm_stripes, error)
       || !_vol_json_read_string (object, path, "raid_level", FALSE, &dev->raid_level, error)
       || !_vol_json_read_unsigned (object, path, "chunk_bytes", G_MAXINT64,
                                    &dev->chunk_bytes, error)
@@ -669,6 +675,9 @@ read_target (JsonObject     *root,
       || !_vol_json_read_unsigned (object, "target", "stripe_bytes", G_MAXINT64,
                                    &target->stripe_bytes, error)
       || !_vol_json_read_strv (object, "target", "raid_members", &target->raid_members, error)
+      || !_vol_json_read_string (object, "target", "dm_target", FALSE, &target->dm_target, error)
+      || !_vol_json_read_string (object, "target", "btrfs_profile", FALSE,
+                                 &target->btrfs_profile, error)
       || !_vol_json_read_array (object, "target", "devices", FALSE, &devices, error))
     return FALSE;
 

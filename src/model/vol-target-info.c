@@ -35,6 +35,7 @@ vol_block_device_copy (const VolBlockDevice *dev)
   copy->backing_file = g_strdup (dev->backing_file);
   copy->dm_name = g_strdup (dev->dm_name);
   copy->dm_uuid = g_strdup (dev->dm_uuid);
+  copy->dm_target = g_strdup (dev->dm_target);
   copy->raid_level = g_strdup (dev->raid_level);
   return copy;
 }
@@ -54,6 +55,7 @@ vol_block_device_free (VolBlockDevice *dev)
   g_free (dev->backing_file);
   g_free (dev->dm_name);
   g_free (dev->dm_uuid);
+  g_free (dev->dm_target);
   g_free (dev->raid_level);
   g_free (dev);
 }
@@ -95,6 +97,8 @@ vol_target_info_copy (const VolTargetInfo *info)
   copy->raid_level = g_strdup (info->raid_level);
   copy->stripe_bytes = info->stripe_bytes;
   copy->raid_members = g_strdupv (info->raid_members);
+  copy->dm_target = g_strdup (info->dm_target);
+  copy->btrfs_profile = g_strdup (info->btrfs_profile);
   return copy;
 }
 
@@ -115,6 +119,8 @@ vol_target_info_free (VolTargetInfo *info)
   g_free (info->scheduler);
   g_free (info->raid_level);
   g_strfreev (info->raid_members);
+  g_free (info->dm_target);
+  g_free (info->btrfs_profile);
   g_free (info);
 }
 

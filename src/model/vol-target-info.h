@@ -27,9 +27,13 @@ typedef struct
   char    *backing_file;        /* loop: the file behind it */
   char    *dm_name;             /* dm: the mapper name */
   char    *dm_uuid;             /* dm: "LVM-...", "CRYPT-..." */
-  char    *raid_level;          /* md: "raid0", "raid1", "raid5", "raid10", ... */
-  guint64  chunk_bytes;         /* md: chunk (stripe unit) size, 0 unknown */
-  guint    raid_disks;          /* md: member count, 0 unknown */
+  char    *dm_target;           /* dm: target type from its table: "linear", "striped", "crypt",
+                                 * "raid", ...; "linear+striped" for a table mixing types;
+                                 * NULL when the table could not be read */
+  guint    dm_stripes;          /* dm striped: stripe count, 0 unknown */
+  char    *raid_level;          /* md, dm raid: "raid0", "raid1", "raid5", "raid10", ... */
+  guint64  chunk_bytes;         /* md, dm striped, dm raid: chunk (stripe unit) size, 0 unknown */
+  guint    raid_disks;          /* md, dm raid: member count, 0 unknown */
 } VolBlockDevice;
 
 typedef struct
@@ -50,10 +54,16 @@ typedef struct
   char       *device;         /* name of the mounted device ("md0") */
   char       *model;          /* model of the first disk found, "2 × INTEL SSD" when members agree */
   int         rotational;     /* 1 if any disk in the chain spins, 0 if none does, -1 unknown */
-  char       *scheduler;      /* scheduler of the first disk with one */
-  char       *raid_level;     /* of the first md device in the chain */
-  guint64     stripe_bytes;   /* md chunk size */
-  char      **raid_members;   /* md member names, NULL-terminated, may be NULL */
+  char       *scheduler;      /* the disks' scheduler when every disk that names one agrees,
+                               * "mixed" when they differ; with no disk, the first other device's */
+  char       *raid_level;     /* "btrfs raid1" for a btrfs RAID data profile, else of the first
+                               * md, dm striped or dm raid device: "raid0", "striped" ... */
+  guint64     stripe_bytes;   /* that device's chunk (stripe unit) size */
+  char      **raid_members;   /* its member names (btrfs: the filesystem's devices),
+                               * NULL-terminated, may be NULL */
+  char       *dm_target;      /* target type of the first dm device in the chain */
+  char       *btrfs_profile;  /* btrfs data profile: "single", "dup", "raid1" ...;
+                               * "raid1+single" while a conversion leaves both */
 } VolTargetInfo;
 
 #define VOL_TYPE_TARGET_INFO (vol_target_info_get_type ())
