@@ -33,8 +33,9 @@ _vol_chart_footer_for (const VolResult *result)
 {
   g_autofree char *date = result->created ? g_date_time_format (result->created, "%Y-%m-%d %H:%M UTC") : NULL;
 
-  return g_strdup_printf (_("Volumeter %s · %s"), result->app_version ? result->app_version : "?",
-                          date ? date : "?");
+  /* the program that measured: Volumeter, or fio for an imported run */
+  return g_strdup_printf ("%s %s · %s", result->app_name ? result->app_name : "Volumeter",
+                          result->app_version ? result->app_version : "?", date ? date : "?");
 }
 
 /**

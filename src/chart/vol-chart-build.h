@@ -31,6 +31,24 @@ char    **vol_chart_comparison_labels (VolResult *const      *results,
                                        guint                  n_results,
                                        const char           **by,
                                        guint                 *order);
+char      *vol_chart_comparison_attribute   (const VolResult       *result,
+                                             const char            *by);
+char     **vol_chart_comparison_labels_by   (VolResult *const      *results,
+                                             guint                  n_results,
+                                             const char            *by,
+                                             const char           **by_used,
+                                             guint                 *order,
+                                             GError               **error);
+VolChart  *vol_chart_build_comparison_by    (VolResult *const      *results,
+                                             guint                  n_results,
+                                             const char            *by,
+                                             const VolChartOptions *options,
+                                             GError               **error);
+VolChart  *vol_chart_build_comparison_table (VolResult *const      *results,
+                                             guint                  n_results,
+                                             const char            *by,
+                                             const VolChartOptions *options,
+                                             GError               **error);
 
 /* vol-chart-build.c internals shared with vol-chart-compare.c */
 double      _vol_chart_rate_scale   (const VolChartOptions *options);

@@ -38,7 +38,9 @@ format_value (double      value,
   if (g_strcmp0 (unit, "%") == 0)
     return g_strdup_printf ("%.1f %%", value);
   if (g_strcmp0 (unit, "s") == 0)
-    return g_strdup_printf ("%.3f s", value);
+    return value < 1e-3 ? g_strdup_printf ("%.1f µs", value * 1e6)
+         : value < 1 ? g_strdup_printf ("%.2f ms", value * 1e3)
+         : g_strdup_printf ("%.3f s", value);
   if (unit == NULL || *unit == '\0')
     return g_strdup_printf ("%.6g", value);
   /* 23520 ops/s, not 2.352e+04 ops/s */
@@ -131,8 +133,8 @@ vol_cli_print_summary (FILE            *out,
   if (result->label)
     fprintf (out, "  %s %s\n", pad (_("Label"), 14), result->label);
   if (created)
-    fprintf (out, "  %s %s (Volumeter %s)\n", pad (_("Created"), 14), created,
-             result->app_version ? result->app_version : "?");
+    fprintf (out, "  %s %s (%s %s)\n", pad (_("Created"), 14), created,
+             result->app_name ? result->app_name : "Volumeter", result->app_version ? result->app_version : "?");
   if (result->target)
     {
       g_autofree char *desc = vol_target_info_describe (result->target);
@@ -140,10 +142,12 @@ vol_cli_print_summary (FILE            *out,
       g_autofree char *free_text = vol_size_format (result->target->free_bytes);
       fprintf (out, "  %s %s\n", pad (_("Target"), 14), result->target->path ? result->target->path : "?");
       fprintf (out, "  %s %s\n", pad (_("Volume"), 14), desc);
-      {
-        g_autofree char *space = g_strdup_printf (_("%s, %s free at the start"), cap, free_text);
-        fprintf (out, "  %s %s\n", pad (_("Capacity"), 14), space);
-      }
+      /* an imported result may not know the volume's size */
+      if (result->target->capacity_bytes > 0)
+        {
+          g_autofree char *space = g_strdup_printf (_("%s, %s free at the start"), cap, free_text);
+          fprintf (out, "  %s %s\n", pad (_("Capacity"), 14), space);
+        }
     }
   print_dict (out, _("Parameters"), result->params, kind);
   print_dict (out, _("Resolved"), result->resolved, kind);

@@ -72,6 +72,11 @@ gboolean vol_cli_export_chart       (const VolChart          *chart,
 int      vol_cli_command_export     (int                argc,
                                      char             **argv);
 
+int      vol_cli_command_compare    (int                argc,
+                                     char             **argv);
+int      vol_cli_command_import_fio (int                argc,
+                                     char             **argv);
+
 void     vol_cli_print_summary    (FILE              *out,
                                    const VolResult   *result,
                                    const char        *path);

@@ -41,6 +41,9 @@ print_usage (FILE *out)
                   "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
                   "                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n"
                   "                                                  chart a result; several files: a comparison\n"
+                  "  volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]\n"
+                  "                [--png OUT] [--svg OUT] [--csv OUT]     compare results in a table and a chart\n"
+                  "  volumeter-cli import-fio FIO.json [-o OUT]      a fio JSON output as a Volumeter result\n"
                   "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
                   "  volumeter-cli --help | --version\n\n"
                   "Tests:\n"));
@@ -337,6 +340,10 @@ main (int    argc,
     return command_run (argc - 2, argv + 2);
   if (g_str_equal (command, "show"))
     return command_show (argc - 2, argv + 2);
+  if (g_str_equal (command, "compare"))
+    return vol_cli_command_compare (argc - 2, argv + 2);
+  if (g_str_equal (command, "import-fio"))
+    return vol_cli_command_import_fio (argc - 2, argv + 2);
   if (g_str_equal (command, "export"))
     return vol_cli_command_export (argc - 2, argv + 2);
   if (g_str_equal (command, "cleanup"))

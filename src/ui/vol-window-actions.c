@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-chart-export.h"
+#include "vol-fio-import.h"
 #include "vol-chart-render.h"
 
 static void
@@ -68,7 +69,23 @@ vol_window_open_files (VolWindow  *self,
     {
       g_autofree char *path = g_file_get_path (files[i]);
       g_autoptr(GError) error = NULL;
-      VolResult *result = path ? vol_result_load (path, &error) : NULL;
+      VolResult *result = NULL;
+
+      /* fio's JSON output opens too: each job group becomes a result */
+      if (path && vol_fio_import_file_looks_like_fio (path))
+        {
+          g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+          g_autoptr(GPtrArray) imported = vol_fio_import_load (path, warnings, &error);
+          if (imported != NULL)
+            {
+              /* not a Volumeter file: there is no saved result to point at */
+              for (guint j = 0; j < imported->len; j++)
+                g_ptr_array_add (results, vol_result_ref (g_ptr_array_index (imported, j)));
+              continue;
+            }
+        }
+      else if (path)
+        result = vol_result_load (path, &error);
 
       if (result == NULL)
         {
@@ -112,9 +129,11 @@ results_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, _("Volumeter Results"));
+  gtk_file_filter_set_name (filter, _("Volumeter Results and fio JSON"));
   gtk_file_filter_add_pattern (filter, "*.volumeter.json");
   gtk_file_filter_add_mime_type (filter, "application/x-volumeter-result");
+  /* fio's --output-format=json files open too */
+  gtk_file_filter_add_pattern (filter, "*.json");
   return filter;
 }
 

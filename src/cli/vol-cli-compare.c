@@ -1,0 +1,278 @@
+/* vol-cli-compare.c — `volumeter-cli compare`: several results side by side
+ *
+ *   compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]
+ *                 [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]
+ *                 [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]
+ *
+ * Prints the comparison table — one column per result, one row per figure
+ * (every summary's mean ± std dev, the test's own figures, the parameters
+ * that differ) — and writes the comparison chart where asked. The table is
+ * the chart layer's (vol_chart_build_comparison_table), so it shows the
+ * numbers the chart and its CSV do. Errors name the file: exit 2 for bad
+ * usage or input (a file that is not a result, results of different tests,
+ * a --by attribute a result lacks or that does not tell them apart), 1
+ * when an output cannot be written.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-chart-build.h"
+#include "vol-cli.h"
+
+static const struct
+{
+  const char *name;
+  const char *title;
+} by_values[] = {
+  { "stripe", N_("stripe size") },
+  { "raid", N_("RAID level") },
+  { "scheduler", N_("scheduler") },
+  { "device", N_("device model") },
+  { "filesystem", N_("filesystem") },
+  { "label", N_("label") },
+};
+
+static const char *
+by_title (const char *by)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (by_values); i++)
+    if (g_str_equal (by_values[i].name, by))
+      return _(by_values[i].title);
+  return NULL;
+}
+
+static void
+print_help (FILE *out)
+{
+  fprintf (out, _("Usage: volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]\n"
+                  "                     [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
+                  "                     [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n\n"
+                  "Prints the results side by side (mean ± std dev of each figure, the test's own figures,\n"
+                  "the parameters that differ) and writes the comparison chart. Results are named by what\n"
+                  "differs between them (stripe size, RAID level, scheduler, device model, filesystem, label)\n"
+                  "and ordered by it; --by chooses. Fill results overlay their capacity curves; --bars, or any\n"
+                  "other test, compares the means as grouped bars. Only results of one test can be compared.\n"));
+}
+
+static int
+fail (int         code,
+      const char *message)
+{
+  fprintf (stderr, "volumeter-cli: compare: %s\n", message);
+  return code;
+}
+
+/* Same test everywhere, or one line naming each file's test. */
+static char *
+check_kinds (GPtrArray  *results,
+             char      **paths)
+{
+  const VolResult *first = g_ptr_array_index (results, 0);
+  gboolean mixed = FALSE;
+  GString *list;
+
+  for (guint i = 1; i < results->len; i++)
+    mixed |= g_strcmp0 (((VolResult *) g_ptr_array_index (results, i))->kind, first->kind) != 0;
+  if (!mixed)
+    return NULL;
+
+  list = g_string_new (NULL);
+  for (guint i = 0; i < results->len; i++)
+    {
+      const VolResult *r = g_ptr_array_index (results, i);
+      g_string_append_printf (list, "%s%s (%s)", i ? ", " : "", paths[i], r->kind ? r->kind : "?");
+    }
+  {
+    char *message = g_strdup_printf (_("only results of one test can be compared; these come from different tests: %s"),
+                                     list->str);
+    g_string_free (list, TRUE);
+    return message;
+  }
+}
+
+/* --by: every result has it, and no two share it; else one line naming the files. */
+static char *
+check_by (GPtrArray  *results,
+          char      **paths,
+          const char *by)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      char *value = vol_chart_comparison_attribute (g_ptr_array_index (results, i), by);
+      if (value == NULL)
+        return g_strdup_printf (_("%s has no %s to name it by (--by %s)"), paths[i], by_title (by), by);
+      if (g_hash_table_contains (seen, value))
+        {
+          guint other = GPOINTER_TO_UINT (g_hash_table_lookup (seen, value));
+          char *message = g_strdup_printf (_("%s and %s have the same %s (“%s”): --by %s cannot tell them apart"),
+                                           paths[other], paths[i], by_title (by), value, by);
+          g_free (value);
+          return message;
+        }
+      g_hash_table_insert (seen, value, GUINT_TO_POINTER (i));
+    }
+  return NULL;
+}
+
+/* Text padded to @width characters (not bytes: "±", "Kapazität"). */
+static void
+print_padded (FILE       *out,
+              const char *text,
+              int         width,
+              gboolean    right)
+{
+  int pad = MAX (width - (int) g_utf8_strlen (text, -1), 0);
+
+  if (right)
+    fprintf (out, "%*s%s", pad, "", text);
+  else
+    fprintf (out, "%s%*s", text, pad, "");
+}
+
+static void
+print_table (FILE           *out,
+             const VolChart *table,
+             char          **labels,
+             const guint    *order,
+             char          **paths)
+{
+  guint n_cols = table->series->len;
+  g_autofree int *widths = g_new0 (int, n_cols);
+  int label_w = 0;
+
+  fprintf (out, "%s\n\n", table->subtitle);
+  for (guint c = 0; c < n_cols; c++)
+    widths[c] = (int) g_utf8_strlen (((VolChartSeries *) g_ptr_array_index (table->series, c))->name, -1);
+  for (guint r = 0; r < table->table->len; r++)
+    {
+      const VolChartTableRow *row = g_ptr_array_index (table->table, r);
+      label_w = MAX (label_w, (int) g_utf8_strlen (row->label, -1));
+      for (guint c = 0; c < n_cols && row->cells && row->cells[c]; c++)
+        widths[c] = MAX (widths[c], (int) g_utf8_strlen (row->cells[c], -1));
+    }
+
+  fprintf (out, "  ");
+  print_padded (out, "", label_w, FALSE);
+  for (guint c = 0; c < n_cols; c++)
+    {
+      fprintf (out, "  ");
+      print_padded (out, ((VolChartSeries *) g_ptr_array_index (table->series, c))->name, widths[c], TRUE);
+    }
+  fprintf (out, "\n");
+  for (guint r = 0; r < table->table->len; r++)
+    {
+      const VolChartTableRow *row = g_ptr_array_index (table->table, r);
+      fprintf (out, "  ");
+      print_padded (out, row->label, label_w, FALSE);
+      for (guint c = 0; c < n_cols && row->cells && row->cells[c]; c++)
+        {
+          fprintf (out, "  ");
+          print_padded (out, row->cells[c], widths[c], TRUE);
+        }
+      fprintf (out, "\n");
+    }
+
+  /* which file is which column */
+  fprintf (out, "\n");
+  for (guint c = 0; c < n_cols; c++)
+    {
+      fprintf (out, "  ");
+      print_padded (out, labels[order[c]], label_w, FALSE);
+      fprintf (out, "  %s\n", paths[order[c]]);
+    }
+  for (guint w = 0; w < table->warnings->len; w++)
+    fprintf (out, _("%sWarning: %s\n"), w == 0 ? "\n" : "", (char *) g_ptr_array_index (table->warnings, w));
+}
+
+int
+vol_cli_command_compare (int    argc,
+                         char **argv)
+{
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolChart) table = NULL;
+  g_autoptr(VolChart) chart = NULL;
+  g_auto(GStrv) labels = NULL;
+  g_autofree guint *order = NULL;
+  g_autofree char *problem = NULL;
+  const char *by = NULL;
+  VolCliExportFiles files;
+  VolChartOptions options = { 0 };
+
+  vol_cli_export_files_init (&files);
+  for (int i = 0; i < argc; i++)
+    {
+      int taken;
+
+      if (g_str_equal (argv[i], "--help") || g_str_equal (argv[i], "-h"))
+        {
+          print_help (stdout);
+          return VOL_CLI_EXIT_OK;
+        }
+      if (g_str_equal (argv[i], "--by"))
+        {
+          if (i + 1 >= argc)
+            return fail (VOL_CLI_EXIT_USAGE, _("--by needs a value: stripe, raid, scheduler, device, filesystem or label"));
+          by = argv[++i];
+          if (by_title (by) == NULL)
+            {
+              g_autofree char *message = g_strdup_printf (_("unknown --by value “%s”: use stripe, raid, scheduler, device, filesystem or label"), by);
+              return fail (VOL_CLI_EXIT_USAGE, message);
+            }
+          continue;
+        }
+      taken = vol_cli_export_take_option (argc, argv, &i, &files, &error);
+      if (taken < 0)
+        return fail (VOL_CLI_EXIT_USAGE, error->message);
+      if (taken > 0)
+        continue;
+      if (argv[i][0] == '-' && argv[i][1] != '\0')
+        {
+          g_autofree char *message = g_strdup_printf (_("unknown option %s"), argv[i]);
+          return fail (VOL_CLI_EXIT_USAGE, message);
+        }
+      g_ptr_array_add (paths, argv[i]);
+    }
+
+  if (paths->len < 2)
+    return fail (VOL_CLI_EXIT_USAGE, paths->len == 0
+                 ? _("name the result files to compare")
+                 : _("name at least two result files (for one result, use show or export)"));
+  for (guint i = 0; i < paths->len; i++)
+    {
+      VolResult *result = vol_result_load (g_ptr_array_index (paths, i), &error);
+      if (result == NULL)
+        return fail (VOL_CLI_EXIT_USAGE, error->message);
+      g_ptr_array_add (results, result);
+    }
+
+  problem = check_kinds (results, (char **) paths->pdata);
+  if (problem == NULL && by != NULL)
+    problem = check_by (results, (char **) paths->pdata, by);
+  if (problem)
+    return fail (VOL_CLI_EXIT_USAGE, problem);
+
+  options.binary = files.binary;
+  options.bars = files.bars;
+  order = g_new (guint, results->len);
+  labels = vol_chart_comparison_labels_by ((VolResult *const *) results->pdata, results->len, by, NULL, order, &error);
+  if (labels != NULL)
+    table = vol_chart_build_comparison_table ((VolResult *const *) results->pdata, results->len, by, &options, &error);
+  if (table == NULL)
+    return fail (VOL_CLI_EXIT_USAGE, error->message);
+  print_table (stdout, table, labels, order, (char **) paths->pdata);
+
+  if (!files.png && !files.svg && !files.pdf && !files.csv)
+    return VOL_CLI_EXIT_OK;
+  chart = vol_chart_build_comparison_by ((VolResult *const *) results->pdata, results->len, by, &options, &error);
+  if (chart == NULL)
+    return fail (VOL_CLI_EXIT_USAGE, error->message);
+  if (!vol_cli_export_chart (chart, &files, &error))
+    return fail (VOL_CLI_EXIT_FAILED, error->message);
+  return VOL_CLI_EXIT_OK;
+}
