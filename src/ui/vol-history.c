@@ -7,6 +7,7 @@
 #include "vol-history.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "vol-registry.h"
 #include "vol-result.h"
@@ -20,6 +21,7 @@ struct _VolHistory
   GtkWidget  *empty;
   GHashTable *hidden;   /* paths being deleted, awaiting undo */
   GHashTable *chosen;   /* paths ticked for comparing */
+  GHashTable *cache;    /* path → RowText: a file is read once, until it changes */
   GtkWidget  *compare_button;
   guint       n_items;
 };
@@ -104,44 +106,87 @@ headline (const VolResult *result)
   return g_strdup (vol_result_status_to_string (result->status));
 }
 
-static GtkWidget *
-make_row (VolHistory *self,
-          const char *path)
+/* What a row shows, kept so that reloading the list after a run parses
+ * only the new file, not every saved result again. */
+typedef struct
 {
+  gint64   mtime;
+  gboolean loaded;
+  char    *title;
+  char    *subtitle;
+} RowText;
+
+static void
+row_text_free (gpointer data)
+{
+  RowText *text = data;
+
+  g_free (text->title);
+  g_free (text->subtitle);
+  g_free (text);
+}
+
+static RowText *
+row_text_for (VolHistory *self,
+              const char *path)
+{
+  GStatBuf st;
+  RowText *text = g_hash_table_lookup (self->cache, path);
   g_autoptr(GError) error = NULL;
-  g_autoptr(VolResult) result = vol_result_load (path, &error);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *del = gtk_button_new_from_icon_name ("user-trash-symbolic");
-  g_autofree char *base = g_path_get_basename (path);
+  g_autoptr(VolResult) result = NULL;
+  gint64 mtime = g_stat (path, &st) == 0 ? (gint64) st.st_mtime : 0;
 
-  g_object_set_data_full (G_OBJECT (row), "vol-path", g_strdup (path), g_free);
-  g_object_set_data_full (G_OBJECT (del), "vol-path", g_strdup (path), g_free);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (text && text->mtime == mtime)
+    return text;
 
+  text = g_new0 (RowText, 1);
+  text->mtime = mtime;
+  result = vol_result_load (path, &error);
   if (result == NULL)
     {
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), error->message);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+      text->title = g_path_get_basename (path);
+      text->subtitle = g_strdup (error->message);
     }
   else
     {
       const VolTestKind *kind = vol_registry_lookup (result->kind);
       g_autofree char *date = result->created ? g_date_time_format (result->created, "%Y-%m-%d %H:%M") : g_strdup ("?");
       g_autofree char *head = headline (result);
-      g_autofree char *title = g_strdup_printf ("%s — %s", result->label ? result->label : (kind ? _(kind->info.title) : result->kind),
-                                                head);
       g_autofree char *target = result->target && result->target->path ? g_strdup (result->target->path) : g_strdup ("?");
-      g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s", date, kind ? _(kind->info.title) : result->kind, target);
+      text->loaded = TRUE;
+      text->title = g_strdup_printf ("%s — %s", result->label ? result->label : (kind ? _(kind->info.title) : result->kind),
+                                     head);
+      text->subtitle = g_strdup_printf ("%s · %s · %s", date, kind ? _(kind->info.title) : result->kind, target);
+    }
+  g_hash_table_replace (self->cache, g_strdup (path), text);
+  return text;
+}
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+static GtkWidget *
+make_row (VolHistory *self,
+          const char *path)
+{
+  RowText *text = row_text_for (self, path);
+  gboolean result = text->loaded;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *del = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  g_object_set_data_full (G_OBJECT (row), "vol-path", g_strdup (path), g_free);
+  g_object_set_data_full (G_OBJECT (del), "vol-path", g_strdup (path), g_free);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text->title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->subtitle);
+  if (!result)
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+  else
+    {
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_signal_connect (row, "activated", G_CALLBACK (row_activated_cb), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
     }
 
-  if (result != NULL)
+  if (result)
     {
       /* ticked rows are compared together */
       GtkWidget *check = gtk_check_button_new ();
@@ -242,6 +287,7 @@ vol_history_finalize (GObject *object)
   g_free (self->dir);
   g_hash_table_unref (self->hidden);
   g_hash_table_unref (self->chosen);
+  g_hash_table_unref (self->cache);
   G_OBJECT_CLASS (vol_history_parent_class)->finalize (object);
 }
 
@@ -263,6 +309,7 @@ vol_history_init (VolHistory *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, row_text_free);
   {
     GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
     GtkWidget *hint = gtk_label_new (_("Tick results to compare them on one chart."));

@@ -105,6 +105,8 @@ vol_window_open_files (VolWindow  *self,
                               problems->str);
   if (results->len > 0)
     _vol_window_show_results (self, results, results->len == 1 ? single_path : NULL);
+  if (problems->len == 0)
+    g_clear_pointer (&self->last_error, g_free);
   _vol_window_update_status (self, problems->len > 0 ? "error" : "idle");
 }
 

@@ -17,6 +17,8 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include <json-glib/json-glib.h>
+
 #include "vol-chart-build.h"
 #include "vol-size.h"
 
@@ -34,27 +36,57 @@ binary_units (VolWindow *self)
   return self->settings && g_settings_get_boolean (self->settings, "binary-units");
 }
 
-/* The status mirrored into app.status for scripts and tests. */
+/* The application the window belongs to. "application" is not a
+ * construct property of GtkWindow, so during constructed() the window
+ * does not know it yet: fall back to the process's application. */
+static VolApplication *
+get_app (VolWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GApplication *fallback = g_application_get_default ();
+
+  if (VOL_IS_APPLICATION (app))
+    return VOL_APPLICATION (app);
+  return VOL_IS_APPLICATION (fallback) ? VOL_APPLICATION (fallback) : NULL;
+}
+
+/* The status mirrored into app.status for scripts and tests: JSON built
+ * with json-glib, so any text (quotes, German, odd paths) stays valid. */
 void
 _vol_window_update_status (VolWindow  *self,
                            const char *state)
 {
-  g_autoptr(GString) json = g_string_new ("{");
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  g_autofree char *phase = g_strescape (self->status_phase ? self->status_phase : "", NULL);
-  g_autofree char *path = g_strescape (self->result_path ? self->result_path : "", NULL);
-  g_autofree char *error = g_strescape (self->last_error ? self->last_error : "", NULL);
-  char fraction[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  VolApplication *app = get_app (self);
 
-  g_string_append_printf (json, "\"state\": \"%s\", \"phase\": \"%s\", \"fraction\": %s, "
-                                "\"result\": \"%s\", \"error\": \"%s\", \"history\": %u, \"results\": %u, "
-                                "\"max_stall_ms\": %.1f, \"first_frame_ms\": %.1f}",
-                          state, phase, g_ascii_formatd (fraction, sizeof fraction, "%.4f", self->status_fraction),
-                          path, error, self->history ? vol_history_get_n_items (self->history) : 0,
-                          self->results ? self->results->len : 0,
-                          self->max_stall_us / 1000.0, self->first_frame_us / 1000.0);
-  if (VOL_IS_APPLICATION (app))
-    vol_application_set_status (VOL_APPLICATION (app), json->str);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "state");
+  json_builder_add_string_value (builder, state);
+  json_builder_set_member_name (builder, "phase");
+  json_builder_add_string_value (builder, self->status_phase ? self->status_phase : "");
+  json_builder_set_member_name (builder, "fraction");
+  json_builder_add_double_value (builder, self->status_fraction);
+  json_builder_set_member_name (builder, "result");
+  json_builder_add_string_value (builder, self->result_path ? self->result_path : "");
+  json_builder_set_member_name (builder, "error");
+  json_builder_add_string_value (builder, self->last_error ? self->last_error : "");
+  json_builder_set_member_name (builder, "history");
+  json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
+  json_builder_set_member_name (builder, "results");
+  json_builder_add_int_value (builder, self->results ? self->results->len : 0);
+  json_builder_set_member_name (builder, "max_stall_ms");
+  json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
+  json_builder_set_member_name (builder, "first_frame_ms");
+  json_builder_add_double_value (builder, self->first_frame_us / 1000.0);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  if (app)
+    vol_application_set_status (app, text);
 }
 
 void
@@ -201,6 +233,17 @@ end_run (VolWindow *self)
   _vol_window_update_actions (self);
 }
 
+static gboolean
+republish_status_cb (gpointer data)
+{
+  VolWindow *self = data;
+  const char *state = g_object_get_data (G_OBJECT (self), "vol-final-state");
+
+  if (self->cancellable == NULL && state)
+    _vol_window_update_status (self, state);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 run_done_cb (GObject      *source,
              GAsyncResult *res,
@@ -256,6 +299,11 @@ run_done_cb (GObject      *source,
       adw_toast_overlay_add_toast (self->toasts, toast);
     }
   _vol_window_update_status (self, vol_result_status_to_string (result->status));
+  /* once more after the result is on screen, so a script reading the
+   * status (and the stall probe) sees the cost of showing it too */
+  g_object_set_data_full (G_OBJECT (self), "vol-final-state",
+                          g_strdup (vol_result_status_to_string (result->status)), g_free);
+  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -293,6 +341,7 @@ chart_done:
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->result_path, g_free);
   g_clear_pointer (&self->last_error, g_free);
+  g_clear_pointer (&self->status_phase, g_free);
 
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_label_set_text (self->phase_label, _("Starting…"));
@@ -636,14 +685,12 @@ static void
 vol_window_constructed (GObject *object)
 {
   VolWindow *self = VOL_WINDOW (object);
-  GtkApplication *app;
   g_autofree char *dir = vol_application_results_dir ();
   GtkDropTarget *drop;
 
   G_OBJECT_CLASS (vol_window_parent_class)->constructed (object);
 
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  self->settings = VOL_IS_APPLICATION (app) ? g_object_ref (vol_application_get_settings (VOL_APPLICATION (app))) : NULL;
+  self->settings = get_app (self) ? g_object_ref (vol_application_get_settings (get_app (self))) : NULL;
   if (self->settings)
     {
       gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),

@@ -1,0 +1,247 @@
+#!/usr/bin/env bash
+# test-ui.sh BUILD_DIR SOURCE_DIR — the real application, driven over D-Bus
+#
+# TAP. Starts _build/src/ui/volumeter under Xvfb with a private session bus
+# (it runs itself again under `xvfb-run … dbus-run-session --` when DISPLAY
+# or the bus is missing), and drives it through its scripting actions
+# (app.set-target, app.set-param, app.start, app.stop, app.open-path,
+# app.export, app.screenshot; app.status read back with Describe): a fill
+# run on a fresh ext4 loop volume, exports, light and dark screenshots, Stop
+# mid-run, a malformed file, a bad parameter. Needs root for the loop volume
+# (CI is root). Artifacts: BUILD_DIR/meson-logs/ui-light.png, ui-dark.png and
+# ui-app.log (the application's own output).
+#
+# Environment: VOLUMETER_UI_GSK_RENDERER (default cairo; "gl", or "default" to
+# leave GSK_RENDERER unset); VOLUMETER_UI_XVFB=1 to use a private Xvfb and bus
+# even when DISPLAY and a session bus are set (a desktop session, say).
+# Takes 15-25 s; run it alone (is_parallel: false): loop devices, xvfb-run -a.
+set -u
+here=$(dirname "$(readlink -f "$0")")
+. "$here/ui-env.sh"
+
+if [ $# -lt 2 ]; then
+  echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2
+  exit 2
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "1..0 # SKIP needs root for the ext4 loop volume; CI runs it as root"
+  exit 0
+fi
+for tool in gdbus identify glib-compile-schemas losetup mkfs.ext4; do
+  command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed (libglib2.0-bin, imagemagick, util-linux, e2fsprogs)"; exit 1; }
+done
+ui_session "$0" "$@"
+
+ui_env_init "$1" "$2" || { echo "Bail out! cannot set up the environment (schema?)"; exit 1; }
+# The cairo renderer by default: on a machine without a GPU the GL renderer
+# runs on llvmpipe, whose first frames compile shaders on the main thread
+# for about a second (bench/ui-responsiveness.sh measures it), long enough
+# that a short run's progress never reaches the window. This test is about
+# behaviour; VOLUMETER_UI_GSK_RENDERER=gl (or "default": unset) tests GL.
+case ${VOLUMETER_UI_GSK_RENDERER:-cairo} in
+  default) unset GSK_RENDERER ;;
+  *) export GSK_RENDERER=${VOLUMETER_UI_GSK_RENDERER:-cairo} ;;
+esac
+echo "# GSK_RENDERER=${GSK_RENDERER:-(unset)}"
+logs="$UI_BUILD/meson-logs"
+mkdir -p "$logs"
+work=$UI_WORK
+vol="$work/vol"
+loop=""
+n=0
+failed=0
+
+cleanup() {
+  ui_quit >/dev/null 2>&1
+  cp "$UI_LOG" "$logs/ui-app.log" 2>/dev/null
+  mountpoint -q "$vol" && umount "$vol"
+  [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+  ui_env_cleanup
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
+check() { local desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+app_log_tail() { tail -n 5 "$UI_LOG" | sed 's/^/app: /'; }
+# jget KEY JSON
+jget() { ui_get "$1" <<<"$2"; }
+# fraction_list MONITOR_LOG: the distinct fractions seen while "running", in order
+fraction_list() {
+  ui_monitor_states "$1" | "$UI_PYTHON" -c '
+import json, sys
+seen = []
+for line in sys.stdin:
+    s = json.loads(line)
+    if s.get("state") == "running" and 0 < s.get("fraction", 0) and s["fraction"] not in seen:
+        seen.append(s["fraction"])
+print(" ".join("%.4f" % f for f in seen))'
+}
+no_scratch() { ! ls -a "$vol" | grep -q '^\.volumeter-'; }
+set_params() {   # KEY VALUE …; every one accepted
+  local bad=""
+  while [ $# -ge 2 ]; do
+    ui_call set-param "($(ui_str "$1"), $(ui_str "$2"))" >/dev/null || bad="$bad $1(call failed)"
+    s=$(ui_status)
+    [ "$(jget error "$s")" = "" ] || bad="$bad $1: $(jget error "$s")"
+    shift 2
+  done
+  [ -z "$bad" ] || { echo "$bad"; return 1; }
+}
+
+# The volume: fresh ext4, 256 MiB, ours alone.
+truncate -s 256M "$work/vol.img"
+loop=$(losetup -f --show "$work/vol.img") || { echo "Bail out! losetup failed"; exit 1; }
+mkfs.ext4 -q -F -m 0 "$loop" >&2 || { echo "Bail out! mkfs.ext4 failed"; exit 1; }
+mkdir "$vol"
+mount "$loop" "$vol" || { echo "Bail out! mount failed"; exit 1; }
+
+# ---- start-up ----------------------------------------------------------------
+if ui_launch; then ok "the app starts and owns $UI_APP_ID on the bus"
+else not_ok "the app starts and owns $UI_APP_ID on the bus" "$(app_log_tail)"; echo "Bail out! no app"; exit 1; fi
+
+s=$(ui_wait 's.get("state") == "idle"' 5) && ok "app.status is idle after start-up" \
+  || not_ok "app.status is idle after start-up" "status: $s"
+
+if ui_shot "$work/first.png" 20; then
+  ok "the first screenshot is drawn ($(ui_png_size "$work/first.png"), $(ui_colours "$work/first.png") colours)"
+else
+  not_ok "the first screenshot is drawn" "status: $(ui_status)" \
+    "file: $(ls -l "$work/first.png" 2>&1), colours: $(ui_colours "$work/first.png")"
+fi
+
+# ---- a fill run ----------------------------------------------------------------
+ui_call set-target "$(ui_str "$vol")" >/dev/null
+s=$(ui_status)
+[ "$(jget state "$s")" = idle ] && [ -z "$(jget error "$s")" ] && ok "set-target accepts the loop volume" \
+  || not_ok "set-target accepts the loop volume" "status: $s"
+msg=$(set_params files 16 chunk 1M reserve 16M) && ok "set-param files 16, chunk 1M, reserve 16M accepted" \
+  || not_ok "set-param files 16, chunk 1M, reserve 16M accepted" "$msg"
+history0=$(jget history "$(ui_status)")
+
+trace="$work/run.trace"
+ui_monitor_start "$work/run.monitor" || echo "# gdbus monitor did not start" >&2
+ui_call start >/dev/null
+s=$(ui_wait 's.get("state") != "idle"' 10 "$trace")
+[ "$(jget state "$s")" = running ] && ok "start: the state becomes running" || not_ok "start: the state becomes running" "status: $s"
+s=$(ui_wait 's.get("state") not in ("running", "idle")' 180 "$trace") || true
+ui_monitor_stop
+fractions=$(fraction_list "$work/run.monitor")
+nfrac=$(wc -w <<<"$fractions")
+[ "$nfrac" -ge 2 ] && ok "the progress fraction advances while running ($nfrac values: $(cut -d' ' -f1-3 <<<"$fractions") … $(awk '{print $NF}' <<<"$fractions"))" \
+  || not_ok "the progress fraction advances while running" "fractions seen: '$fractions'" "$(tail -3 "$trace")" "$(tail -2 "$work/run.monitor")"
+[ "$(jget state "$s")" = complete ] && ok "the run ends complete" || not_ok "the run ends complete" "status: $s" "$(app_log_tail)"
+result=$(jget result "$s")
+case "$result" in
+  "$XDG_DATA_HOME/volumeter/results/"*.volumeter.json) [ -s "$result" ] ;;
+  *) false ;;
+esac && ok "the result is autosaved in \$XDG_DATA_HOME/volumeter/results" || not_ok "the result is autosaved in \$XDG_DATA_HOME/volumeter/results" "result: '$result'"
+out=$("$UI_CLI" show "$result" 2>&1); rc=$?
+[ $rc -eq 0 ] && grep -q complete <<<"$out" && ok "volumeter-cli show loads the autosaved result" \
+  || not_ok "volumeter-cli show loads the autosaved result" "exit $rc: $(head -3 <<<"$out")"
+history1=$(jget history "$s")
+[ "$history1" -gt "$history0" ] && ok "the history grew ($history0 → $history1)" || not_ok "the history grew" "$history0 → $history1"
+[ "$(jget results "$s")" = 1 ] && ok "the finished run is shown (results=1)" || not_ok "the finished run is shown (results=1)" "status: $s"
+check "no scratch folder left after the run" no_scratch
+
+# ---- exports -----------------------------------------------------------------
+for fmt in png svg csv json; do
+  f="$work/export.$fmt"
+  [ $fmt = json ] && f="$work/export.volumeter.json"
+  ui_call export "($(ui_str $fmt), $(ui_str "$f"))" >/dev/null
+  s=$(ui_status)
+  if [ -s "$f" ] && [ -z "$(jget error "$s")" ]; then ok "export $fmt writes the file"; else not_ok "export $fmt writes the file" "status: $s"; fi
+done
+size=$(ui_png_size "$work/export.png")
+[ "$size" = 2400x1400 ] && ok "the exported PNG is 2400x1400" || not_ok "the exported PNG is 2400x1400" "$size"
+colours=$(ui_colours "$work/export.png")
+[ "$colours" -gt 100 ] && ok "the exported PNG is not blank ($colours colours)" || not_ok "the exported PNG is not blank" "$colours colours"
+if command -v xmllint >/dev/null; then
+  xmllint --noout "$work/export.svg" 2>/dev/null && ok "the exported SVG is XML" || not_ok "the exported SVG is XML"
+else
+  grep -q '<svg' "$work/export.svg" && ok "the exported SVG is SVG" || not_ok "the exported SVG is SVG"
+fi
+w=$(grep -c '^Write,' "$work/export.csv"); r=$(grep -c '^Read,' "$work/export.csv")
+[ "$w" -eq 16 ] && [ "$r" -eq 16 ] && ok "the exported CSV has a Write and a Read row per file" \
+  || not_ok "the exported CSV has a Write and a Read row per file" "Write $w, Read $r: $(head -3 "$work/export.csv")"
+out=$("$UI_CLI" show "$work/export.volumeter.json" 2>&1); rc=$?
+[ $rc -eq 0 ] && grep -q complete <<<"$out" && ok "the exported JSON loads with volumeter-cli show" \
+  || not_ok "the exported JSON loads with volumeter-cli show" "exit $rc: $(head -3 <<<"$out")"
+
+# ---- light and dark ----------------------------------------------------------
+rm -f "$logs/ui-light.png" "$logs/ui-dark.png"
+if ui_shot "$logs/ui-light.png" 15; then ok "screenshot after the run (light): meson-logs/ui-light.png"
+else not_ok "screenshot after the run (light)" "status: $(ui_status)"; fi
+
+if ui_quit; then ok "app.quit ends the process"; else not_ok "app.quit ends the process" "had to kill it" "$(app_log_tail)"; fi
+
+if ui_launch ADW_DEBUG_COLOR_SCHEME=prefer-dark; then ok "the app starts again, dark (ADW_DEBUG_COLOR_SCHEME=prefer-dark)"
+else not_ok "the app starts again, dark" "$(app_log_tail)"; echo "Bail out! no app"; exit 1; fi
+ui_call open-path "$(ui_str "$result")" >/dev/null
+s=$(ui_wait 's.get("results") == 1' 10)
+[ "$(jget state "$s")" = idle ] && [ "$(jget result "$s")" = "$result" ] && ok "open-path shows the saved result" \
+  || not_ok "open-path shows the saved result" "status: $s"
+if ui_shot "$logs/ui-dark.png" 15; then ok "screenshot of the result (dark): meson-logs/ui-dark.png"
+else not_ok "screenshot of the result (dark)" "status: $(ui_status)"; fi
+light=$(ui_mean "$logs/ui-light.png"); dark=$(ui_mean "$logs/ui-dark.png")
+awk -v l="$light" -v d="$dark" 'BEGIN { exit !(d >= 0 && l >= 0 && d < l) }' \
+  && ok "the dark window is darker (mean $dark < $light)" || not_ok "the dark window is darker" "dark $dark, light $light"
+
+# ---- Stop mid-run ------------------------------------------------------------
+ui_call set-target "$(ui_str "$vol")" >/dev/null
+msg=$(set_params files 200 chunk 1M reserve 16M) && ok "set-param files 200, chunk 1M, reserve 16M accepted" \
+  || not_ok "set-param files 200, chunk 1M, reserve 16M accepted" "$msg"
+trace="$work/stop.trace"
+ui_call start >/dev/null
+s=$(ui_wait 's.get("state") == "running" and s.get("fraction", 0) > 0 or s.get("state") not in ("idle", "running")' 30 "$trace")
+if [ "$(jget state "$s")" = running ]; then
+  ok "the larger run reports progress"
+  t0=$(date +%s%N)
+  ui_call stop >/dev/null
+  s=$(ui_wait 's.get("state") != "running"' 10 "$trace")
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  [ "$(jget state "$s")" = cancelled ] && [ $ms -le 3000 ] && ok "stop: cancelled within 3 s ($ms ms)" \
+    || not_ok "stop: cancelled within 3 s" "$ms ms, status: $s"
+  check "stop leaves no .volumeter-* folder in the volume" no_scratch
+  cancelled=$(jget result "$s")
+  out=$("$UI_CLI" show "$cancelled" 2>&1); rc=$?
+  [ -s "$cancelled" ] && [ $rc -eq 0 ] && grep -q cancelled <<<"$out" && ok "a cancelled result is autosaved" \
+    || not_ok "a cancelled result is autosaved" "result '$cancelled', show exit $rc: $(head -2 <<<"$out")"
+else
+  not_ok "the larger run reports progress" "status: $s"
+fi
+
+# ---- a malformed file --------------------------------------------------------
+bad="$work/truncated.volumeter.json"
+head -c 150 "$result" >"$bad"
+ui_call open-path "$(ui_str "$bad")" >/dev/null
+s=$(ui_status)
+[ "$(jget state "$s")" = error ] && grep -q "truncated.volumeter.json" <<<"$(jget error "$s")" \
+  && ok "a truncated file: state error, the error names the file" || not_ok "a truncated file: state error, the error names the file" "status: $s"
+ui_call open-path "$(ui_str "$result")" >/dev/null
+s=$(ui_status)
+[ "$(jget state "$s")" = idle ] && [ "$(jget results "$s")" = 1 ] && [ "$(jget result "$s")" = "$result" ] \
+  && ok "after it, the good result opens (idle, results=1)" || not_ok "after it, the good result opens (idle, results=1)" "status: $s"
+
+# ---- a bad parameter ---------------------------------------------------------
+ui_call set-param "('chunk', 'fast')" >/dev/null
+s=$(ui_status)
+[ "$(jget state "$s")" = error ] && grep -q "chunk" <<<"$(jget error "$s")" \
+  && ok "set-param chunk fast: the error names chunk" || not_ok "set-param chunk fast: the error names chunk" "status: $s"
+msg=$(ui_status_strict) && ok "app.status is valid JSON with a non-ASCII message" \
+  || not_ok "app.status is valid JSON with a non-ASCII message" "$msg"
+ui_call start >/dev/null
+# it must not start: watch for a second that it never reports running
+s=$(ui_wait 's.get("state") == "running"' 1) && not_ok "start is refused with a bad parameter" "status: $s" \
+  || { [ "$(jget state "$s")" = error ] && ok "start is refused with a bad parameter (state error)" \
+       || not_ok "start is refused with a bad parameter" "status: $s"; }
+check "nothing was written for the refused start" no_scratch
+
+# ---- the app's own log -----------------------------------------------------------
+if ui_quit; then ok "app.quit ends the process again"; else not_ok "app.quit ends the process again" "had to kill it"; fi
+crit=$(grep -E "CRITICAL|WARNING \*\*|Gtk-WARNING|Adwaita-WARNING" "$UI_LOG" | sort | uniq -c | head -5)
+[ -z "$crit" ] && ok "no criticals or warnings in the app's output" || not_ok "no criticals or warnings in the app's output" "$crit"
+
+echo "1..$n"
+[ $failed -eq 0 ]
