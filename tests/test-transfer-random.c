@@ -1,220 +1,36 @@
 /* test-transfer-random.c — the Transfer size and Random I/O tests on a real volume
  *
  * Run by with-volume.sh, which mounts a fresh ext4 loop volume at
- * $VOL_TEST_DIR. Every file operation of a run goes through a VolIoOps
- * wrapped here: it counts and records the random I/Os (so "exactly N
+ * $VOL_TEST_DIR. Every file operation of a run goes through the harness's
+ * VolIoOps: it counts and records the random I/Os (so "exactly N
  * writes and N reads, each at a chunk-aligned offset inside the file" is
  * checked against what really reached the kernel) and injects EIO.
  */
 #include <errno.h>
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
-#include "vol-registry.h"
-#include "vol-result.h"
-#include "vol-runner.h"
-#include "vol-scratch.h"
+#include "vol-test-harness.h"
 
-static const char *test_dir;
-
-typedef struct
-{
-  VolIoOps  ops;
-  gsize     watch;        /* record pwrite/pread of exactly this many bytes */
-  GArray   *write_offsets;
-  GArray   *read_offsets;
-  guint     writes;       /* every pwrite */
-  guint     fail_at;      /* the pwrite that fails with EIO, 1-based; 0 none */
-} SpyOps;
-
-static ssize_t
-spy_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t count, off_t offset)
-{
-  SpyOps *s = (SpyOps *) ops;
-  const VolIoOps *real = vol_io_ops_default ();
-  guint64 off = (guint64) offset;
-
-  s->writes++;
-  if (s->writes == s->fail_at)
-    {
-      errno = EIO;
-      return -1;
-    }
-  if (count == s->watch)
-    g_array_append_val (s->write_offsets, off);
-  return real->pwrite (real, fd, buf, count, offset);
-}
-
-static ssize_t
-spy_pread (const VolIoOps *ops, int fd, void *buf, size_t count, off_t offset)
-{
-  SpyOps *s = (SpyOps *) ops;
-  const VolIoOps *real = vol_io_ops_default ();
-  guint64 off = (guint64) offset;
-
-  if (count == s->watch)
-    g_array_append_val (s->read_offsets, off);
-  return real->pread (real, fd, buf, count, offset);
-}
-
-static void
-spy_init (SpyOps *s,
-          gsize   watch)
-{
-  *s = (SpyOps) { *vol_io_ops_default () };
-  s->ops.pwrite = spy_pwrite;
-  s->ops.pread = spy_pread;
-  s->watch = watch;
-  s->write_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
-  s->read_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
-}
-
-static void
-spy_clear (SpyOps *s)
-{
-  g_array_unref (s->write_offsets);
-  g_array_unref (s->read_offsets);
-}
-
-typedef struct
-{
-  GMainLoop    *loop;
-  GCancellable *cancellable;
-  VolResult    *result;
-  GError       *error;
-  double        cancel_at;     /* cancel once progress passes this fraction; 0 never */
-  gint64        cancelled_at;
-  double        last_fraction;
-  gboolean      went_back;
-} Run;
-
-static void
-progress_cb (VolRunner         *runner,
-             const VolProgress *progress,
-             Run               *run)
-{
-  if (progress->fraction + 1e-9 < run->last_fraction)
-    run->went_back = TRUE;
-  run->last_fraction = progress->fraction;
-  if (run->cancel_at > 0 && progress->fraction >= run->cancel_at && !run->cancelled_at)
-    {
-      run->cancelled_at = g_get_monotonic_time ();
-      g_cancellable_cancel (run->cancellable);
-    }
-}
-
-static void
-done_cb (GObject *source, GAsyncResult *res, gpointer data)
-{
-  Run *run = data;
-
-  run->result = vol_runner_run_finish (VOL_RUNNER (source), res, &run->error);
-  g_main_loop_quit (run->loop);
-}
-
-/* keys and values alternate, NULL-terminated */
-static VolTestSpec *
-make_spec (const char *kind_name,
-           guint64     seed,
-           const char *first_key,
-           ...)
-{
-  const VolTestKind *kind = vol_registry_lookup (kind_name);
-  GVariantDict dict;
-  g_autoptr(GError) error = NULL;
-  VolTestSpec *spec;
-  const char *key;
-  va_list ap;
-
-  g_variant_dict_init (&dict, vol_test_info_default_params (&kind->info));
-  va_start (ap, first_key);
-  for (key = first_key; key != NULL; key = va_arg (ap, const char *))
-    {
-      const char *text = va_arg (ap, const char *);
-      GVariant *v = NULL;
-      g_assert_true (vol_param_parse (vol_test_info_find_param (&kind->info, key), text, &v, &error));
-      g_assert_no_error (error);
-      g_variant_dict_insert_value (&dict, key, v);
-      g_variant_unref (v);
-    }
-  va_end (ap);
-  spec = vol_test_spec_new (kind_name, test_dir, VOL_DATA_PATTERN_RANDOM, seed, "test volume",
-                            g_variant_dict_end (&dict));
-  g_assert_true (vol_test_spec_validate (spec, &kind->info, &error));
-  g_assert_no_error (error);
-  return spec;
-}
-
-static void
-run_spec (VolTestSpec    *spec,
-          const VolIoOps *ops,
-          Run            *run)
-{
-  g_autoptr(VolRunner) runner = vol_runner_new ();
-
-  run->loop = g_main_loop_new (NULL, FALSE);
-  run->cancellable = g_cancellable_new ();
-  if (ops)
-    vol_runner_set_io_ops (runner, ops);
-  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), run);
-  vol_runner_run_async (runner, spec, run->cancellable, done_cb, run);
-  g_main_loop_run (run->loop);
-  g_main_loop_unref (run->loop);
-  g_object_unref (run->cancellable);
-}
-
+/* Stricter than th_find_scratch_in (): the folder must be readable. */
 static gboolean
 find_scratch_in (const char *dir_path)
 {
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *name;
+  gboolean opened = FALSE;
+  g_autofree char *scratch = th_find_scratch_in (dir_path, &opened);
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)))
-    if (g_str_has_prefix (name, VOL_SCRATCH_PREFIX))
-      return TRUE;
-  return FALSE;
+  g_assert_true (opened);
+  return scratch != NULL;
 }
 
 static void
 assert_no_scratch (void)
 {
-  g_assert_false (find_scratch_in (test_dir));
-}
-
-static gint64
-resolved_int (const VolResult *result,
-              const char      *key)
-{
-  gint64 v = -1;
-  g_assert_true (g_variant_lookup (result->resolved, key, "x", &v));
-  return v;
-}
-
-static double
-figure (const VolResult *result,
-        const char      *name)
-{
-  const VolFigure *f = vol_result_get_figure (result, name);
-  if (f == NULL)
-    g_error ("no figure %s", name);
-  return f->value;
-}
-
-static double
-cell (const VolSeries *series,
-      const char      *column,
-      guint            row)
-{
-  VolColumn *c = vol_series_get_column (series, column);
-  g_assert_nonnull (c);
-  g_assert_cmpuint (row, <, c->values->len);
-  return g_array_index (c->values, double, row);
+  g_assert_false (find_scratch_in (th_test_dir));
 }
 
 static void
@@ -256,7 +72,7 @@ expect_bad_together (const char *kind_name,
       g_variant_dict_insert_value (&dict, keys[i], v);
       g_variant_unref (v);
     }
-  spec = vol_test_spec_new (kind_name, test_dir, VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (&dict));
+  spec = vol_test_spec_new (kind_name, th_test_dir, VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (&dict));
   g_assert_false (vol_test_spec_validate (spec, &kind->info, &error));
   g_test_message ("%s %s=%s %s=%s → %s", kind_name, k1, v1, k2, v2, error->message);
   g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
@@ -296,29 +112,29 @@ test_random_spec (void)
 static void
 test_transfer_complete (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("transfer", 0, "from", "4K", "to", "64K", "region", "8M",
-                                           "iterations", "2", NULL);
+  g_autoptr(VolTestSpec) spec = th_make_spec ("transfer", 0, "from", "4K", "to", "64K", "region", "8M",
+                                              "iterations", "2", NULL);
   static const double sizes[] = { 4096, 8192, 16384, 32768, 65536 };
   const char *names[] = { "write", "read" };
-  Run run = { 0 };
+  ThRun run = { 0 };
   VolResult *r;
   g_autofree char *path = NULL;
   g_autoptr(VolResult) loaded = NULL;
   g_autoptr(GError) error = NULL;
   gint64 region;
 
-  run_spec (spec, NULL, &run);
+  th_run_spec (spec, NULL, &run);
   g_assert_no_error (run.error);
   r = run.result;
   g_assert_cmpint (r->status, ==, VOL_RESULT_STATUS_COMPLETE);
   g_assert_cmpint (r->cache_bypass, ==, VOL_CACHE_BYPASS_DIRECT);
   g_assert_cmpstr (r->io_backend, ==, "sync");
-  g_assert_false (run.went_back);
+  g_assert_false (run.fraction_went_back);
   g_assert_cmpfloat (run.last_fraction, ==, 1.0);
 
-  region = resolved_int (r, "region");
+  region = th_resolved_int (r, "region");
   g_assert_cmpint (region, ==, 8 << 20);
-  g_assert_cmpint (resolved_int (r, "sizes"), ==, 5);
+  g_assert_cmpint (th_resolved_int (r, "sizes"), ==, 5);
 
   /* every (size, iteration) exactly once, in order, each moving the region */
   for (guint n = 0; n < 2; n++)
@@ -328,25 +144,25 @@ test_transfer_complete (void)
       g_assert_cmpuint (vol_series_get_length (s), ==, 10);
       for (guint i = 0; i < 10; i++)
         {
-          g_assert_cmpfloat (cell (s, "size", i), ==, sizes[i / 2]);
-          g_assert_cmpfloat (cell (s, "iteration", i), ==, i % 2);
-          g_assert_cmpfloat (cell (s, "bytes", i), ==, (double) region);
-          g_assert_cmpfloat (cell (s, "throughput", i), >, 0);
-          g_assert_cmpfloat (fabs (cell (s, "throughput", i) * cell (s, "seconds", i) - region), <, 1);
+          g_assert_cmpfloat (th_cell (s, "size", i), ==, sizes[i / 2]);
+          g_assert_cmpfloat (th_cell (s, "iteration", i), ==, i % 2);
+          g_assert_cmpfloat (th_cell (s, "bytes", i), ==, (double) region);
+          g_assert_cmpfloat (th_cell (s, "throughput", i), >, 0);
+          g_assert_cmpfloat (fabs (th_cell (s, "throughput", i) * th_cell (s, "seconds", i) - region), <, 1);
         }
       for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
         {
           g_autofree char *mean = g_strdup_printf ("%s-%.0f-mean", names[n], sizes[k]);
           g_autofree char *min = g_strdup_printf ("%s-%.0f-min", names[n], sizes[k]);
           g_autofree char *max = g_strdup_printf ("%s-%.0f-max", names[n], sizes[k]);
-          g_assert_cmpfloat (figure (r, min), <=, figure (r, mean));
-          g_assert_cmpfloat (figure (r, mean), <=, figure (r, max));
+          g_assert_cmpfloat (th_figure (r, min), <=, th_figure (r, mean));
+          g_assert_cmpfloat (th_figure (r, mean), <=, th_figure (r, max));
         }
       /* only the sizes asked for */
       g_assert_null (vol_result_get_figure (r, n == 0 ? "write-2048-mean" : "read-131072-mean"));
     }
-  g_assert_cmpfloat (figure (r, "bytes-written"), ==, 5.0 * 2 * region);
-  g_assert_cmpfloat (figure (r, "bytes-read"), ==, 5.0 * 2 * region);
+  g_assert_cmpfloat (th_figure (r, "bytes-written"), ==, 5.0 * 2 * region);
+  g_assert_cmpfloat (th_figure (r, "bytes-read"), ==, 5.0 * 2 * region);
   assert_no_scratch ();
 
   path = g_build_filename (g_get_tmp_dir (), "volumeter-test-transfer.volumeter.json", NULL);
@@ -364,22 +180,23 @@ test_transfer_complete (void)
 static void
 test_transfer_512 (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("transfer", 0, "from", "512", "to", "1K", "region", "1M",
-                                           "iterations", "1", NULL);
-  SpyOps spy;
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("transfer", 0, "from", "512", "to", "1K", "region", "1M",
+                                              "iterations", "1", NULL);
+  ThIoOps spy;
+  ThRun run = { 0 };
 
-  spy_init (&spy, 512);
-  run_spec (spec, &spy.ops, &run);
+  th_io_ops_init (&spy);
+  spy.watch = 512;
+  th_run_spec (spec, &spy.ops, &run);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
-  g_assert_cmpint (resolved_int (run.result, "o-direct-alignment"), <=, 512);
+  g_assert_cmpint (th_resolved_int (run.result, "o-direct-alignment"), <=, 512);
   g_assert_cmpuint (spy.write_offsets->len, ==, 2048);
   g_assert_cmpuint (spy.read_offsets->len, ==, 2048);
   for (guint i = 0; i < spy.write_offsets->len; i++)
     g_assert_cmpuint (g_array_index (spy.write_offsets, guint64, i), ==, i * 512);
   assert_no_scratch ();
-  spy_clear (&spy);
+  th_io_ops_clear (&spy);
   vol_result_unref (run.result);
 }
 
@@ -395,11 +212,11 @@ test_transfer_4k_sectors (void)
   g_autofree char *cmd = NULL;
   g_autofree char *loop = NULL;
   g_autoptr(VolTestSpec) spec = NULL;
-  const char *saved_dir = test_dir;
+  const char *saved_dir = th_test_dir;
   g_autofree char *message = NULL;
   gboolean refused = FALSE, left = TRUE, ok_4k = FALSE;
   gint64 align = 0;
-  Run run = { 0 };
+  ThRun run = { 0 };
   int status;
 
   g_assert_nonnull (work);
@@ -419,9 +236,9 @@ test_transfer_4k_sectors (void)
    * gone: an abort in between would leave it attached. */
   if (status == 0)
     {
-      test_dir = mnt;
-      spec = make_spec ("transfer", 0, "from", "512", "to", "8K", "region", "1M", "iterations", "1", NULL);
-      run_spec (spec, NULL, &run);
+      th_test_dir = mnt;
+      spec = th_make_spec ("transfer", 0, "from", "512", "to", "8K", "region", "1M", "iterations", "1", NULL);
+      th_run_spec (spec, NULL, &run);
       refused = run.result == NULL && g_error_matches (run.error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
       message = run.error ? g_strdup (run.error->message) : NULL;
       g_clear_error (&run.error);
@@ -430,9 +247,9 @@ test_transfer_4k_sectors (void)
 
       /* from 4K on the same volume is fine */
       g_clear_pointer (&spec, vol_test_spec_unref);
-      spec = make_spec ("transfer", 0, "from", "4K", "to", "8K", "region", "1M", "iterations", "1", NULL);
-      run = (Run) { 0 };
-      run_spec (spec, NULL, &run);
+      spec = th_make_spec ("transfer", 0, "from", "4K", "to", "8K", "region", "1M", "iterations", "1", NULL);
+      run = (ThRun) { 0 };
+      th_run_spec (spec, NULL, &run);
       if (run.result)
         {
           ok_4k = run.result->status == VOL_RESULT_STATUS_COMPLETE;
@@ -442,7 +259,7 @@ test_transfer_4k_sectors (void)
       if (run.error)
         g_test_message ("from 4K: %s", run.error->message);
       g_clear_error (&run.error);
-      test_dir = saved_dir;
+      th_test_dir = saved_dir;
     }
   g_free (cmd);
   cmd = g_strdup_printf ("sh -c \"umount '%s' 2>/dev/null; losetup -d '%s'; rm -rf '%s'\"", mnt, loop, work);
@@ -461,23 +278,23 @@ test_transfer_4k_sectors (void)
 static void
 test_transfer_cancel (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("transfer", 0, "from", "4K", "to", "1M", "region", "32M",
-                                           "iterations", "2", NULL);
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("transfer", 0, "from", "4K", "to", "1M", "region", "32M",
+                                              "iterations", "2", NULL);
+  ThRun run = { 0 };
   gint64 latency;
   guint n;
 
-  run.cancel_at = g_test_rand_double_range (0.2, 0.8);
-  run_spec (spec, NULL, &run);
+  run.cancel_at_fraction = g_test_rand_double_range (0.2, 0.8);
+  th_run_spec (spec, NULL, &run);
   latency = g_get_monotonic_time () - run.cancelled_at;
-  g_test_message ("cancelled at %.2f, finished %.1f ms later", run.cancel_at, latency / 1000.0);
+  g_test_message ("cancelled at %.2f, finished %.1f ms later", run.cancel_at_fraction, latency / 1000.0);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_CANCELLED);
   g_assert_nonnull (run.result->message);
   n = vol_series_get_length (vol_result_get_series (run.result, "write"));
   g_assert_cmpuint (n, <, 18);
   /* what was measured is summarised */
-  g_assert_cmpfloat (figure (run.result, "samples-written"), ==, n);
+  g_assert_cmpfloat (th_figure (run.result, "samples-written"), ==, n);
   g_assert_cmpint (latency, <, 2 * G_USEC_PER_SEC);
   assert_no_scratch ();
   vol_result_unref (run.result);
@@ -486,15 +303,15 @@ test_transfer_cancel (void)
 static void
 test_transfer_eio (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("transfer", 0, "from", "64K", "to", "256K", "region", "4M",
-                                           "iterations", "2", NULL);
-  SpyOps spy;
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("transfer", 0, "from", "64K", "to", "256K", "region", "4M",
+                                              "iterations", "2", NULL);
+  ThIoOps spy;
+  ThRun run = { 0 };
 
-  spy_init (&spy, 0);
+  th_io_ops_init (&spy);
   /* the lay-down is one 4 MiB write; then 64 writes of 64 KiB per iteration */
-  spy.fail_at = 1 + 64 + 30;
-  run_spec (spec, &spy.ops, &run);
+  spy.fail_write_at = 1 + 64 + 30;
+  th_run_spec (spec, &spy.ops, &run);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_FAILED);
   g_test_message ("message: %s", run.result->message);
@@ -505,7 +322,7 @@ test_transfer_eio (void)
   g_assert_cmpuint (vol_series_get_length (vol_result_get_series (run.result, "read")), ==, 1);
   g_assert_nonnull (vol_result_get_figure (run.result, "write-65536-mean"));
   assert_no_scratch ();
-  spy_clear (&spy);
+  th_io_ops_clear (&spy);
   vol_result_unref (run.result);
 }
 
@@ -513,21 +330,22 @@ test_transfer_eio (void)
 
 static void
 run_random (guint64  seed,
-            SpyOps  *spy,
-            Run     *run)
+            ThIoOps *spy,
+            ThRun   *run)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("random", seed, "chunk", "4K", "ios", "300", "iterations", "3",
-                                           "file-size", "16M", NULL);
-  spy_init (spy, 4096);
-  run_spec (spec, &spy->ops, run);
+  g_autoptr(VolTestSpec) spec = th_make_spec ("random", seed, "chunk", "4K", "ios", "300", "iterations", "3",
+                                              "file-size", "16M", NULL);
+  th_io_ops_init (spy);
+  spy->watch = 4096;
+  th_run_spec (spec, &spy->ops, run);
   g_assert_no_error (run->error);
 }
 
 static void
 test_random_complete (void)
 {
-  SpyOps spy;
-  Run run = { 0 };
+  ThIoOps spy;
+  ThRun run = { 0 };
   VolResult *r;
   const char *names[] = { "write", "read" };
   gint64 file_size;
@@ -537,11 +355,11 @@ test_random_complete (void)
   g_assert_cmpint (r->status, ==, VOL_RESULT_STATUS_COMPLETE);
   g_assert_cmpint (r->cache_bypass, ==, VOL_CACHE_BYPASS_DIRECT);
   g_assert_cmpuint (r->seed, ==, 0x5eed);
-  g_assert_false (run.went_back);
+  g_assert_false (run.fraction_went_back);
   g_assert_cmpfloat (run.last_fraction, ==, 1.0);
-  file_size = resolved_int (r, "file-size");
+  file_size = th_resolved_int (r, "file-size");
   g_assert_cmpint (file_size, ==, 16 << 20);
-  g_assert_cmpint (resolved_int (r, "offset-seed"), ==, 0x5eed);
+  g_assert_cmpint (th_resolved_int (r, "offset-seed"), ==, 0x5eed);
 
   /* exactly ios writes and ios reads per iteration reached the kernel,
    * each at a chunk-aligned offset inside the file */
@@ -556,10 +374,10 @@ test_random_complete (void)
       g_assert_cmpuint (w + 4096, <=, (guint64) file_size);
       g_assert_cmpuint (rd + 4096, <=, (guint64) file_size);
     }
-  g_assert_cmpfloat (figure (r, "ios-written"), ==, 900);
-  g_assert_cmpfloat (figure (r, "ios-read"), ==, 900);
-  g_assert_cmpfloat (figure (r, "bytes-written"), ==, 900 * 4096);
-  g_assert_cmpfloat (figure (r, "reads-verified"), ==, 900);
+  g_assert_cmpfloat (th_figure (r, "ios-written"), ==, 900);
+  g_assert_cmpfloat (th_figure (r, "ios-read"), ==, 900);
+  g_assert_cmpfloat (th_figure (r, "bytes-written"), ==, 900 * 4096);
+  g_assert_cmpfloat (th_figure (r, "reads-verified"), ==, 900);
 
   for (guint n = 0; n < 2; n++)
     {
@@ -574,27 +392,27 @@ test_random_complete (void)
       g_assert_cmpuint (vol_series_get_length (s), ==, 3);
       for (guint i = 0; i < 3; i++)
         {
-          g_assert_cmpfloat (cell (s, "iteration", i), ==, i + 1);
-          g_assert_cmpfloat (cell (s, "ios", i), ==, 300);
-          g_assert_cmpfloat (fabs (cell (s, "ops", i) * cell (s, "seconds", i) - 300), <, 1e-6);
+          g_assert_cmpfloat (th_cell (s, "iteration", i), ==, i + 1);
+          g_assert_cmpfloat (th_cell (s, "ios", i), ==, 300);
+          g_assert_cmpfloat (fabs (th_cell (s, "ops", i) * th_cell (s, "seconds", i) - 300), <, 1e-6);
         }
-      g_assert_cmpfloat (figure (r, slow), <=, figure (r, med));
-      g_assert_cmpfloat (figure (r, med), <=, figure (r, fast));
-      g_assert_cmpfloat (figure (r, slow), <=, figure (r, avg));
-      g_assert_cmpfloat (fabs (figure (r, range) - (figure (r, fast) - figure (r, slow))), <, 1e-6);
-      g_assert_cmpfloat (fabs (figure (r, pct) - figure (r, range) / figure (r, avg) * 100), <, 1e-6);
+      g_assert_cmpfloat (th_figure (r, slow), <=, th_figure (r, med));
+      g_assert_cmpfloat (th_figure (r, med), <=, th_figure (r, fast));
+      g_assert_cmpfloat (th_figure (r, slow), <=, th_figure (r, avg));
+      g_assert_cmpfloat (fabs (th_figure (r, range) - (th_figure (r, fast) - th_figure (r, slow))), <, 1e-6);
+      g_assert_cmpfloat (fabs (th_figure (r, pct) - th_figure (r, range) / th_figure (r, avg) * 100), <, 1e-6);
       g_assert_cmpuint (vol_result_get_summary (r, names[n])->count, ==, 3);
     }
   assert_no_scratch ();
-  spy_clear (&spy);
+  th_io_ops_clear (&spy);
   vol_result_unref (r);
 }
 
 static void
 test_random_seed (void)
 {
-  SpyOps a, b, c;
-  Run ra = { 0 }, rb = { 0 }, rc = { 0 };
+  ThIoOps a, b, c;
+  ThRun ra = { 0 }, rb = { 0 }, rc = { 0 };
   gboolean differ = FALSE;
 
   run_random (1234, &a, &ra);
@@ -614,9 +432,9 @@ test_random_seed (void)
       g_hash_table_add (seen, &g_array_index (a.write_offsets, guint64, i));
     g_assert_cmpuint (g_hash_table_size (seen), >, 740);
   }
-  spy_clear (&a);
-  spy_clear (&b);
-  spy_clear (&c);
+  th_io_ops_clear (&a);
+  th_io_ops_clear (&b);
+  th_io_ops_clear (&c);
   vol_result_unref (ra.result);
   vol_result_unref (rb.result);
   vol_result_unref (rc.result);
@@ -625,14 +443,15 @@ test_random_seed (void)
 static void
 test_random_sweep (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("random", 0, "chunk", "4K", "iterations", "2", "file-size", "8M",
-                                           "count-sweep", "16,64,256", NULL);
-  SpyOps spy;
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("random", 0, "chunk", "4K", "iterations", "2", "file-size", "8M",
+                                              "count-sweep", "16,64,256", NULL);
+  ThIoOps spy;
+  ThRun run = { 0 };
   const guint counts[] = { 16, 64, 256 };
 
-  spy_init (&spy, 4096);
-  run_spec (spec, &spy.ops, &run);
+  th_io_ops_init (&spy);
+  spy.watch = 4096;
+  th_run_spec (spec, &spy.ops, &run);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
   g_assert_cmpuint (spy.write_offsets->len, ==, 2 * (16 + 64 + 256));
@@ -646,31 +465,31 @@ test_random_sweep (void)
       const VolSeries *ws = vol_result_get_series (run.result, w);
       g_assert_nonnull (ws);
       g_assert_cmpuint (vol_series_get_length (ws), ==, 2);
-      g_assert_cmpfloat (cell (ws, "ios", 1), ==, counts[i]);
+      g_assert_cmpfloat (th_cell (ws, "ios", 1), ==, counts[i]);
       g_assert_cmpuint (vol_series_get_length (vol_result_get_series (run.result, rd)), ==, 2);
-      g_assert_cmpfloat (figure (run.result, avg), >, 0);
+      g_assert_cmpfloat (th_figure (run.result, avg), >, 0);
     }
   assert_no_scratch ();
-  spy_clear (&spy);
+  th_io_ops_clear (&spy);
   vol_result_unref (run.result);
 }
 
 static void
 test_random_cancel (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("random", 0, "chunk", "4K", "ios", "20000", "iterations", "4",
-                                           "file-size", "32M", NULL);
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("random", 0, "chunk", "4K", "ios", "20000", "iterations", "4",
+                                              "file-size", "32M", NULL);
+  ThRun run = { 0 };
   gint64 latency;
 
-  run.cancel_at = g_test_rand_double_range (0.2, 0.8);
-  run_spec (spec, NULL, &run);
+  run.cancel_at_fraction = g_test_rand_double_range (0.2, 0.8);
+  th_run_spec (spec, NULL, &run);
   latency = g_get_monotonic_time () - run.cancelled_at;
-  g_test_message ("cancelled at %.2f, finished %.1f ms later", run.cancel_at, latency / 1000.0);
+  g_test_message ("cancelled at %.2f, finished %.1f ms later", run.cancel_at_fraction, latency / 1000.0);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_CANCELLED);
   g_assert_cmpuint (vol_series_get_length (vol_result_get_series (run.result, "read")), <, 4);
-  g_assert_cmpfloat (figure (run.result, "ios-written"), <, 80000);
+  g_assert_cmpfloat (th_figure (run.result, "ios-written"), <, 80000);
   g_assert_cmpint (latency, <, 2 * G_USEC_PER_SEC);
   assert_no_scratch ();
   vol_result_unref (run.result);
@@ -679,39 +498,40 @@ test_random_cancel (void)
 static void
 test_random_eio (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("random", 0, "chunk", "4K", "ios", "100", "iterations", "3",
-                                           "file-size", "8M", NULL);
-  SpyOps spy;
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("random", 0, "chunk", "4K", "ios", "100", "iterations", "3",
+                                              "file-size", "8M", NULL);
+  ThIoOps spy;
+  ThRun run = { 0 };
 
-  spy_init (&spy, 4096);
+  th_io_ops_init (&spy);
+  spy.watch = 4096;
   /* one 8 MiB lay-down write, then iteration 1's 100 writes, then 50 more */
-  spy.fail_at = 1 + 100 + 50;
-  run_spec (spec, &spy.ops, &run);
+  spy.fail_write_at = 1 + 100 + 50;
+  th_run_spec (spec, &spy.ops, &run);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_FAILED);
   g_test_message ("message: %s", run.result->message);
   g_assert_nonnull (strstr (run.result->message, g_strerror (EIO)));
   g_assert_nonnull (strstr (run.result->message, "random.dat"));
   g_assert_cmpuint (vol_series_get_length (vol_result_get_series (run.result, "write")), ==, 1);
-  g_assert_cmpfloat (figure (run.result, "ios-written"), ==, 149);
-  g_assert_cmpfloat (figure (run.result, "write-average"), >, 0);
+  g_assert_cmpfloat (th_figure (run.result, "ios-written"), ==, 149);
+  g_assert_cmpfloat (th_figure (run.result, "write-average"), >, 0);
   assert_no_scratch ();
-  spy_clear (&spy);
+  th_io_ops_clear (&spy);
   vol_result_unref (run.result);
 }
 
 static void
 test_random_does_not_fit (void)
 {
-  g_autoptr(VolTestSpec) spec = make_spec ("random", 0, "chunk", "1G", "file-size", "8G", NULL);
-  Run run = { 0 };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("random", 0, "chunk", "1G", "file-size", "8G", NULL);
+  ThRun run = { 0 };
 
-  run_spec (spec, NULL, &run);
+  th_run_spec (spec, NULL, &run);
   g_assert_null (run.result);
   g_test_message ("%s", run.error->message);
   g_assert_error (run.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE);
-  g_assert_nonnull (strstr (run.error->message, test_dir));
+  g_assert_nonnull (strstr (run.error->message, th_test_dir));
   g_clear_error (&run.error);
   assert_no_scratch ();
 }
@@ -719,13 +539,8 @@ test_random_does_not_fit (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  test_dir = g_getenv ("VOL_TEST_DIR");
-  if (test_dir == NULL)
-    {
-      g_printerr ("Run me through tests/with-volume.sh\n");
-      return 1;
-    }
+  if (!th_init (&argc, &argv, NULL))
+    return 1;
 
   g_test_add_func ("/vol/transfer/spec", test_transfer_spec);
   g_test_add_func ("/vol/transfer/complete", test_transfer_complete);

@@ -147,6 +147,52 @@ _vol_test_file_lay_down (VolRun       *run,
 }
 
 /**
+ * _vol_test_file_probe_direct:
+ * @name: a throwaway file in the scratch folder, removed again
+ * @direct: (out): whether O_DIRECT works here
+ * @align: (out): the alignment O_DIRECT needs; { TRUE, 4096, 512 } where
+ *   it is not used
+ *
+ * Opens a throwaway file the way a test will, to learn whether O_DIRECT
+ * works here and which alignment it needs, before anything is written.
+ * Where it does not, the result is marked cache_bypass "fadvise". FALSE
+ * with @error when the file cannot be created.
+ */
+gboolean
+_vol_test_file_probe_direct (VolRun       *run,
+                             const char   *name,
+                             gboolean     *direct,
+                             VolDioAlign  *align,
+                             GError      **error)
+{
+  guint block = 0;
+  int fd;
+
+  *align = (VolDioAlign) { TRUE, 4096, 512 };
+  *direct = TRUE;
+  fd = _vol_test_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, direct, error);
+  if (fd < 0)
+    return FALSE;
+  if (*direct)
+    {
+      for (guint i = 0; i < run->target->devices->len; i++)
+        {
+          const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
+          block = MAX (block, dev->logical_block_size);
+        }
+      vol_io_query_dio_align (fd, block, align);
+      if (!align->direct_ok)
+        {
+          *direct = FALSE;
+          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+        }
+    }
+  run->io->close (run->io, fd);
+  unlinkat (vol_scratch_get_fd (run->scratch), name, 0);
+  return TRUE;
+}
+
+/**
  * _vol_test_file_drop_cache:
  *
  * For buffered files, drops their pages so the next read comes from the

@@ -2,8 +2,9 @@
  *
  * Opening a file in the run's scratch folder the measuring way (O_DIRECT,
  * falling back to buffered + fdatasync + fadvise where the filesystem
- * refuses it, and saying so in the result), fitting a size to the free
- * space, and laying down a file of random data before a test reads or
+ * refuses it, and saying so in the result), learning whether O_DIRECT
+ * works and which alignment it needs, fitting a size to the free space,
+ * and laying down a file of random data before a test reads or
  * overwrites it. Worker thread, inside a test's prepare() or run().
  */
 #pragma once
@@ -21,6 +22,11 @@ guint64  _vol_test_file_fit      (VolRun       *run,
                                   guint64       wanted,
                                   guint64       keep_free,
                                   GError      **error);
+gboolean _vol_test_file_probe_direct (VolRun      *run,
+                                      const char  *name,
+                                      gboolean    *direct,
+                                      VolDioAlign *align,
+                                      GError     **error);
 gboolean _vol_test_file_lay_down (VolRun       *run,
                                   int           fd,
                                   const char   *name,

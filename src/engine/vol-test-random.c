@@ -98,30 +98,15 @@ plan_free (gpointer data)
   g_free (plan);
 }
 
-static guint
-device_block_size (VolRun *run)
-{
-  guint block = 0;
-
-  for (guint i = 0; i < run->target->devices->len; i++)
-    {
-      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
-      block = MAX (block, dev->logical_block_size);
-    }
-  return block;
-}
-
 static gboolean
 random_prepare (VolRun  *run,
                 GError **error)
 {
   RandomPlan *plan = g_new0 (RandomPlan, 1);
-  const char *probe = "random-probe.dat";
-  VolDioAlign align = { TRUE, 4096, 512 };
+  VolDioAlign align;
   guint64 fitted;
-  gboolean direct = TRUE;
+  gboolean direct;
   GVariantBuilder b;
-  int fd;
 
   run->test_data = plan;
   run->test_data_free = plan_free;
@@ -147,20 +132,8 @@ random_prepare (VolRun  *run,
     }
 
   /* O_DIRECT and its alignment, learnt on a throwaway file */
-  fd = _vol_test_file_open (run, probe, O_WRONLY | O_CREAT | O_EXCL, &direct, error);
-  if (fd < 0)
+  if (!_vol_test_file_probe_direct (run, "random-probe.dat", &direct, &align, error))
     return FALSE;
-  if (direct)
-    {
-      vol_io_query_dio_align (fd, device_block_size (run), &align);
-      if (!align.direct_ok)
-        {
-          direct = FALSE;
-          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
-        }
-    }
-  run->io->close (run->io, fd);
-  unlinkat (vol_scratch_get_fd (run->scratch), probe, 0);
   plan->direct = direct;
   plan->mem_align = MAX (align.mem_align, 4096);
   if (direct && plan->chunk % align.offset_align != 0)

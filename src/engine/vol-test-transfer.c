@@ -96,46 +96,18 @@ plan_free (gpointer data)
   g_free (plan);
 }
 
-static guint
-device_block_size (VolRun *run)
-{
-  guint block = 0;
-
-  for (guint i = 0; i < run->target->devices->len; i++)
-    {
-      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
-      block = MAX (block, dev->logical_block_size);
-    }
-  return block;
-}
-
-/* Opens a throwaway file the way the test will, to learn whether O_DIRECT
- * works here and which alignment it needs, before anything is written. */
+/* O_DIRECT and its alignment, learnt on a throwaway file before anything
+ * is written. */
 static gboolean
 probe_direct (VolRun       *run,
               TransferPlan *plan,
               GError      **error)
 {
-  const char *name = "transfer-probe.dat";
-  VolDioAlign align = { TRUE, 4096, 512 };
-  gboolean direct = TRUE;
-  int fd;
+  VolDioAlign align;
+  gboolean direct;
 
-  fd = _vol_test_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, &direct, error);
-  if (fd < 0)
+  if (!_vol_test_file_probe_direct (run, "transfer-probe.dat", &direct, &align, error))
     return FALSE;
-  if (direct)
-    {
-      vol_io_query_dio_align (fd, device_block_size (run), &align);
-      if (!align.direct_ok)
-        {
-          direct = FALSE;
-          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
-        }
-    }
-  run->io->close (run->io, fd);
-  unlinkat (vol_scratch_get_fd (run->scratch), name, 0);
-
   plan->direct = direct;
   plan->mem_align = MAX (align.mem_align, 4096);
   plan->offset_align = direct ? align.offset_align : 1;

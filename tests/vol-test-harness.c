@@ -1,0 +1,289 @@
+/* vol-test-harness.c — what the real-volume tests share */
+#include "vol-test-harness.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "vol-scratch.h"
+
+const char *th_test_dir;
+
+/* Starts GTest and reads $VOL_TEST_DIR (and $VOL_TEST_FSTYPE when @fstype
+ * is given), which with-volume.sh sets; FALSE, having said so, without. */
+gboolean
+th_init (int          *argc,
+         char       ***argv,
+         const char  **fstype)
+{
+  g_test_init (argc, argv, NULL);
+  th_test_dir = g_getenv ("VOL_TEST_DIR");
+  if (fstype)
+    *fstype = g_getenv ("VOL_TEST_FSTYPE");
+  if (th_test_dir == NULL || (fstype && *fstype == NULL))
+    {
+      g_printerr ("Run me through tests/with-volume.sh\n");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- running a spec ------------------------------------------------- */
+
+static void
+cancel (ThRun *run)
+{
+  run->cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (run->cancellable);
+}
+
+static void
+progress_cb (VolRunner         *runner,
+             const VolProgress *progress,
+             ThRun             *run)
+{
+  if (progress->fraction + 1e-9 < run->last_fraction)
+    run->fraction_went_back = TRUE;
+  run->last_fraction = progress->fraction;
+  run->samples += progress->samples->len;
+
+  if (run->cancel_after_samples && run->samples >= run->cancel_after_samples && !run->cancelled_at)
+    cancel (run);
+  if (run->cancel_phase && g_strcmp0 (progress->phase, run->cancel_phase) == 0
+      && ++run->phase_seen == run->cancel_phase_after && !run->cancelled_at)
+    cancel (run);
+  if (run->cancel_at_fraction > 0 && progress->fraction >= run->cancel_at_fraction && !run->cancelled_at)
+    cancel (run);
+  if (run->on_progress)
+    run->on_progress (run, progress);
+}
+
+static void
+done_cb (GObject *source, GAsyncResult *res, gpointer data)
+{
+  ThRun *run = data;
+
+  run->result = vol_runner_run_finish (VOL_RUNNER (source), res, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+/* Runs @spec to its end (through @ops, if given), leaving the result or
+ * the error in @run. */
+void
+th_run_spec (VolTestSpec    *spec,
+             const VolIoOps *ops,
+             ThRun          *run)
+{
+  g_autoptr(VolRunner) runner = vol_runner_new ();
+
+  run->loop = g_main_loop_new (NULL, FALSE);
+  run->cancellable = g_cancellable_new ();
+  if (ops)
+    vol_runner_set_io_ops (runner, ops);
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), run);
+  vol_runner_run_async (runner, spec, run->cancellable, done_cb, run);
+  g_main_loop_run (run->loop);
+  g_main_loop_unref (run->loop);
+  g_object_unref (run->cancellable);
+}
+
+VolTestSpec *
+th_make_spec (const char *kind_name,
+              guint64     seed,
+              const char *first_key,
+              ...)
+{
+  const VolTestKind *kind = vol_registry_lookup (kind_name);
+  GVariantDict dict;
+  g_autoptr(GError) error = NULL;
+  VolTestSpec *spec;
+  const char *key;
+  va_list ap;
+
+  g_variant_dict_init (&dict, vol_test_info_default_params (&kind->info));
+  va_start (ap, first_key);
+  for (key = first_key; key != NULL; key = va_arg (ap, const char *))
+    {
+      const char *text = va_arg (ap, const char *);
+      GVariant *v = NULL;
+      g_assert_true (vol_param_parse (vol_test_info_find_param (&kind->info, key), text, &v, &error));
+      g_assert_no_error (error);
+      g_variant_dict_insert_value (&dict, key, v);
+      g_variant_unref (v);
+    }
+  va_end (ap);
+  spec = vol_test_spec_new (kind_name, th_test_dir, VOL_DATA_PATTERN_RANDOM, seed, "test volume",
+                            g_variant_dict_end (&dict));
+  g_assert_true (vol_test_spec_validate (spec, &kind->info, &error));
+  g_assert_no_error (error);
+  return spec;
+}
+
+/* ---- the scratch folder --------------------------------------------- */
+
+char *
+th_find_scratch_in (const char *dir_path,
+                    gboolean   *opened)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  if (opened)
+    *opened = dir != NULL;
+  while (dir && (name = g_dir_read_name (dir)))
+    if (g_str_has_prefix (name, VOL_SCRATCH_PREFIX))
+      return g_build_filename (dir_path, name, NULL);
+  return NULL;
+}
+
+char *
+th_find_scratch (void)
+{
+  return th_find_scratch_in (th_test_dir, NULL);
+}
+
+void
+th_assert_no_scratch (void)
+{
+  g_autofree char *scratch = th_find_scratch ();
+  g_assert_null (scratch);
+}
+
+guint64
+th_free_bytes (void)
+{
+  struct statvfs vfs;
+  g_assert_cmpint (statvfs (th_test_dir, &vfs), ==, 0);
+  return (guint64) vfs.f_bavail * vfs.f_frsize;
+}
+
+/* ---- lookups in a result -------------------------------------------- */
+
+double
+th_figure (const VolResult *result,
+           const char      *name)
+{
+  const VolFigure *f = vol_result_get_figure (result, name);
+  if (f == NULL)
+    g_error ("no figure %s", name);
+  return f->value;
+}
+
+gint64
+th_resolved_int (const VolResult *result,
+                 const char      *key)
+{
+  gint64 v = -1;
+  g_assert_true (g_variant_lookup (result->resolved, key, "x", &v));
+  return v;
+}
+
+double
+th_cell (const VolSeries *series,
+         const char      *column,
+         guint            row)
+{
+  VolColumn *c = vol_series_get_column (series, column);
+  g_assert_nonnull (c);
+  g_assert_cmpuint (row, <, c->values->len);
+  return g_array_index (c->values, double, row);
+}
+
+/* ---- the wrapper ---------------------------------------------------- */
+
+/* Counts one call: whether it is the one to fail, and (for a write)
+ * whether it is the one to come back half done. */
+static void
+count (ThIoOps  *c,
+       gboolean  is_read,
+       size_t    n,
+       off_t     offset,
+       gboolean *fail,
+       gboolean *is_short)
+{
+  pid_t tid = (pid_t) syscall (SYS_gettid);
+
+  g_mutex_lock (&c->lock);
+  g_hash_table_add (c->tids, GINT_TO_POINTER (tid));
+  if (is_read)
+    *fail = ++c->reads == c->fail_read_at;
+  else
+    {
+      *fail = ++c->writes == c->fail_write_at;
+      *is_short = c->writes == c->short_write_at && n >= 8192;
+      c->bytes_written += n;
+    }
+  if (c->count_size == 0 || n == c->count_size)
+    {
+      if (offset % 4096 == 512)
+        c->off_512++;
+      else
+        c->off_other++;
+    }
+  if (!*fail && c->watch != 0 && n == c->watch)
+    {
+      guint64 off = (guint64) offset;
+      g_array_append_val (is_read ? c->read_offsets : c->write_offsets, off);
+    }
+  g_mutex_unlock (&c->lock);
+}
+
+static ssize_t
+th_pread (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset)
+{
+  ThIoOps *c = (ThIoOps *) ops;
+  const VolIoOps *real = vol_io_ops_default ();
+  gboolean fail;
+
+  count (c, TRUE, n, offset, &fail, NULL);
+  if (fail)
+    {
+      errno = c->fail_errno;
+      return -1;
+    }
+  return real->pread (real, fd, buf, n, offset);
+}
+
+static ssize_t
+th_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset)
+{
+  ThIoOps *c = (ThIoOps *) ops;
+  const VolIoOps *real = vol_io_ops_default ();
+  gboolean fail, is_short;
+
+  count (c, FALSE, n, offset, &fail, &is_short);
+  if (fail)
+    {
+      errno = c->fail_errno;
+      return -1;
+    }
+  if (is_short)
+    return real->pwrite (real, fd, buf, n / 2 / 4096 * 4096, offset);
+  return real->pwrite (real, fd, buf, n, offset);
+}
+
+void
+th_io_ops_init (ThIoOps *c)
+{
+  memset (c, 0, sizeof *c);
+  c->ops = *vol_io_ops_default ();
+  c->ops.pread = th_pread;
+  c->ops.pwrite = th_pwrite;
+  g_mutex_init (&c->lock);
+  c->tids = g_hash_table_new (NULL, NULL);
+  c->write_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  c->read_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  c->fail_errno = EIO;
+}
+
+void
+th_io_ops_clear (ThIoOps *c)
+{
+  g_mutex_clear (&c->lock);
+  g_hash_table_unref (c->tids);
+  g_array_unref (c->write_offsets);
+  g_array_unref (c->read_offsets);
+}
