@@ -51,6 +51,7 @@ struct _VolWindow
   gint64                probe_last_us;
   gint64                max_stall_us;
   gint64                first_frame_us;  /* from process start, 0 until drawn */
+  gint64                labels_us;       /* when the progress text was last set */
 
   GPtrArray            *results;       /* of VolResult: what is shown (1, or several compared) */
   GtkWidget            *compare_bar;   /* curves or bars, shown when comparing fill results */

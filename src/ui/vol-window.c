@@ -102,6 +102,20 @@ _vol_window_error_dialog (VolWindow  *self,
   self->last_error = g_strdup (body);
 }
 
+static gboolean
+fill_result_view_cb (gpointer data)
+{
+  VolWindow *self = data;
+
+  if (self->results == NULL || self->results->len == 0)
+    return G_SOURCE_REMOVE;
+  if (self->results->len == 1)
+    vol_result_view_set_result (self->result_view, g_ptr_array_index (self->results, 0), binary_units (self));
+  else
+    vol_result_view_set_comparison (self->result_view, self->results, binary_units (self));
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * _vol_window_show_results:
  * @results: (transfer none) (element-type VolResult): one result, or
@@ -141,10 +155,10 @@ _vol_window_show_results (VolWindow  *self,
   self->chart = chart ? vol_chart_ref (chart) : NULL;
   vol_chart_view_set_chart (self->chart_view, chart);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), chart != NULL);
-  if (results->len == 1)
-    vol_result_view_set_result (self->result_view, g_ptr_array_index (results, 0), binary_units (self));
-  else
-    vol_result_view_set_comparison (self->result_view, results, binary_units (self));
+  /* The figures' rows are many widgets: build them after the chart has
+   * been drawn, so the two do not land in one long frame. */
+  vol_result_view_set_result (self->result_view, NULL, FALSE);
+  g_idle_add_full (G_PRIORITY_LOW, fill_result_view_cb, g_object_ref (self), g_object_unref);
   if (chart && chart->title)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart_view), GTK_ACCESSIBLE_PROPERTY_LABEL, chart->title,
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, chart->subtitle ? chart->subtitle : "", -1);
@@ -165,10 +179,18 @@ progress_cb (VolRunner         *runner,
   g_autofree char *eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
   double scale = binary_units (self) ? 1048576.0 : 1e6;
 
-  gtk_progress_bar_set_fraction (self->progress_bar, progress->fraction);
-  gtk_label_set_text (self->phase_label, progress->text ? progress->text : "");
-  gtk_label_set_text (self->rate_label, rate);
-  gtk_label_set_text (self->eta_label, eta_text);
+  /* New text re-lays out the window, which on a software renderer costs
+   * more than the chart: the words change a few times a second, the chart
+   * with every batch. */
+  if (g_get_monotonic_time () - self->labels_us >= G_USEC_PER_SEC / 4
+      || g_strcmp0 (gtk_label_get_text (self->phase_label), progress->text ? progress->text : "") != 0)
+    {
+      self->labels_us = g_get_monotonic_time ();
+      gtk_progress_bar_set_fraction (self->progress_bar, progress->fraction);
+      gtk_label_set_text (self->phase_label, progress->text ? progress->text : "");
+      gtk_label_set_text (self->rate_label, rate);
+      gtk_label_set_text (self->eta_label, eta_text);
+    }
   g_free (self->status_phase);
   self->status_phase = g_strdup (progress->text);
   self->status_fraction = progress->fraction;
