@@ -184,8 +184,15 @@ _vol_chart_build_transfer (const VolResult       *result,
       for (guint k = 0; k < c; k++)
         g_free (cells[k]);
     }
+  /* A note, not a warning: warnings are kept for doubts about the
+   * measurement itself. */
   if (sizes->len > MAX_TABLE_ROWS)
-    vol_chart_add_warning (chart, _("Too many sizes for the table of slowest and fastest iterations; every iteration is in the result and its CSV export"));
+    {
+      char *subtitle = g_strconcat (chart->subtitle ? chart->subtitle : "",
+                                    _(" · every iteration is in the CSV export"), NULL);
+      g_free (chart->subtitle);
+      chart->subtitle = subtitle;
+    }
 
   _vol_chart_add_measurement_warnings (chart, result);
   return chart;
