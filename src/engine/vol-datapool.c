@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "vol-io.h"
+#include "vol-random.h"
 
 struct _VolDataPool
 {
@@ -12,44 +13,6 @@ struct _VolDataPool
   guint8        *data;
   gsize          size;
 };
-
-typedef struct
-{
-  guint64 s[4];
-} Xoshiro;
-
-static inline guint64
-rotl (guint64 x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-/* splitmix64 spreads one seed over xoshiro's four words, as its authors
- * recommend. */
-static guint64
-splitmix64 (guint64 *state)
-{
-  guint64 z = (*state += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
-
-static inline guint64
-xoshiro_next (Xoshiro *x)
-{
-  guint64 result = rotl (x->s[1] * 5, 7) * 9;
-  guint64 t = x->s[1] << 17;
-
-  x->s[2] ^= x->s[0];
-  x->s[3] ^= x->s[1];
-  x->s[1] ^= x->s[2];
-  x->s[0] ^= x->s[3];
-  x->s[2] ^= t;
-  x->s[3] = rotl (x->s[3], 45);
-  return result;
-}
 
 /**
  * vol_data_pool_new:
@@ -75,19 +38,17 @@ vol_data_pool_new (VolDataPattern pattern,
     memset (pool->data, 0, size);
   else
     {
-      Xoshiro x;
-      guint64 state = seed;
+      VolXoshiro x;
       gsize i;
 
-      for (i = 0; i < 4; i++)
-        x.s[i] = splitmix64 (&state);
+      vol_xoshiro_seed (&x, seed);
       for (i = 0; i + 8 <= size; i += 8)
         {
-          guint64 v = xoshiro_next (&x);
+          guint64 v = vol_xoshiro_next (&x);
           memcpy (pool->data + i, &v, 8);
         }
       for (; i < size; i++)
-        pool->data[i] = (guint8) xoshiro_next (&x);
+        pool->data[i] = (guint8) vol_xoshiro_next (&x);
     }
   return pool;
 }

@@ -35,6 +35,7 @@
 #include <liburing.h>
 
 #include "vol-error.h"
+#include "vol-random.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
@@ -184,23 +185,6 @@ queue_prepare (VolRun  *run,
   return TRUE;
 }
 
-/* xoshiro's little brother: splitmix64, one multiply-xorshift per draw. */
-static inline guint64
-next_random (guint64 *state)
-{
-  guint64 z = (*state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
-static inline guint64
-random_below (guint64 *state,
-              guint64  n)
-{
-  return (guint64) (((unsigned __int128) next_random (state) * n) >> 64);
-}
-
 typedef struct _Pool Pool;
 
 /* What one point (or one worker of a point) measured. */
@@ -252,7 +236,7 @@ tally_add (Tally    *t,
   else
     {
       /* Algorithm R: the i-th latency replaces a kept one with p = k/i. */
-      guint64 j = random_below (&t->rng, t->ios);
+      guint64 j = vol_random_below (&t->rng, t->ios);
       if (j < t->reservoir)
         g_array_index (t->latency, double, j) = latency;
     }
@@ -351,7 +335,7 @@ static guint64
 pick_offset (const QueuePlan *plan,
              guint64         *rng)
 {
-  return random_below (rng, plan->slots) * plan->grain + plan->shift;
+  return vol_random_below (rng, plan->slots) * plan->grain + plan->shift;
 }
 
 static gboolean
@@ -362,7 +346,7 @@ pick_read (const QueuePlan *plan,
     return TRUE;
   if (plan->read_percent == 0)
     return FALSE;
-  return random_below (rng, 100) < plan->read_percent;
+  return vol_random_below (rng, 100) < plan->read_percent;
 }
 
 static void

@@ -29,6 +29,7 @@
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
+#include "vol-random.h"
 #include "vol-test-file.h"
 
 #define MiB_D (1024.0 * 1024.0)
@@ -172,52 +173,20 @@ random_prepare (VolRun  *run,
 
 /* ---------------------------------------------------------------- offsets */
 
-typedef struct
-{
-  guint64 s[4];
-} Rng;
-
-static guint64
-splitmix64 (guint64 *state)
-{
-  guint64 z = (*state += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
+typedef VolXoshiro Rng;
 
 static void
 rng_init (Rng     *rng,
           guint64  seed)
 {
   /* a different stream from the data pool's, which uses the seed itself */
-  guint64 state = seed ^ G_GUINT64_CONSTANT (0x6f66667365747321);
-
-  for (guint i = 0; i < 4; i++)
-    rng->s[i] = splitmix64 (&state);
-}
-
-static inline guint64
-rotl (guint64 x, int k)
-{
-  return (x << k) | (x >> (64 - k));
+  vol_xoshiro_seed (rng, seed ^ G_GUINT64_CONSTANT (0x6f66667365747321));
 }
 
 static inline guint64
 rng_next (Rng *rng)
 {
-  guint64 *s = rng->s;
-  guint64 result = rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
+  return vol_xoshiro_next (rng);
 }
 
 /* ---------------------------------------------------------------- the run */

@@ -34,6 +34,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-random.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
@@ -165,22 +166,6 @@ threads_prepare (VolRun  *run,
   return TRUE;
 }
 
-static inline guint64
-next_random (guint64 *state)
-{
-  guint64 z = (*state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
-}
-
-static inline guint64
-random_below (guint64 *state,
-              guint64  n)
-{
-  return (guint64) (((unsigned __int128) next_random (state) * n) >> 64);
-}
-
 typedef struct _Threads Threads;
 
 typedef struct
@@ -301,10 +286,10 @@ timed_passes (Worker      *w,
         _vol_test_file_drop_cache (t->run, w->fd, t->direct);
       for (guint64 i = 0; i < n_blocks && !done; i++)
         {
-          guint64 b = sequential ? i : random_below (&rng, n_blocks);
+          guint64 b = sequential ? i : vol_random_below (&rng, n_blocks);
           guint64 off = b * block;
           gboolean is_read = plan->mode == MODE_SEQRD || plan->mode == MODE_RNDRD
-                             || (plan->mode == MODE_RNDRW && (next_random (&rng) & 1));
+                             || (plan->mode == MODE_RNDRW && (vol_splitmix64 (&rng) & 1));
           gint64 now;
 
           if (!_vol_run_check_cancelled (t->run, error))
