@@ -5,6 +5,7 @@
  * writes) come from the harness's VolIoOps wrapped around the real calls.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 
 #include <gio/gio.h>
@@ -262,6 +263,68 @@ test_ramfs_fadvise (void)
   vol_result_unref (run.result);
 }
 
+/* The harness's counting wrapper, with an openat in front that fails the
+ * first O_DIRECT open with @open_errno: an error other than the EINVAL
+ * of a filesystem that refuses O_DIRECT, which a retry could get past. */
+typedef struct
+{
+  ThIoOps th;             /* first: the harness's calls cast to it */
+  int     open_errno;
+  gint    direct_opens;   /* O_DIRECT opens seen */
+  gint    opens;          /* every open */
+} OpenFault;
+
+static int
+fault_openat (const VolIoOps *ops,
+              int             dirfd,
+              const char     *name,
+              int             flags,
+              mode_t          mode)
+{
+  OpenFault *f = (OpenFault *) ops;
+  const VolIoOps *real = vol_io_ops_default ();
+
+  g_atomic_int_inc (&f->opens);
+  if ((flags & O_DIRECT) && g_atomic_int_add (&f->direct_opens, 1) == 0)
+    {
+      errno = f->open_errno;
+      return -1;
+    }
+  return real->openat (real, dirfd, name, flags, mode);
+}
+
+/* The first file's O_DIRECT open fails with EMFILE: the run fails saying
+ * so and naming the file. It used to open the file again, succeed, and
+ * write from a data pool it had never made (a NULL dereference). */
+static void
+test_first_open_fails (void)
+{
+  g_autoptr(VolTestSpec) spec = th_make_spec ("fill", 0, "files", "4", "chunk", "1M", "reserve", "64M",
+                                              "max-bytes", "16M", NULL);
+  OpenFault fault;
+  ThRun run = { 0 };
+
+  th_io_ops_init (&fault.th);
+  fault.th.ops.openat = fault_openat;
+  fault.open_errno = EMFILE;
+  fault.direct_opens = 0;
+  fault.opens = 0;
+  th_run_spec (spec, &fault.th.ops, &run);
+
+  g_assert_no_error (run.error);
+  g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_FAILED);
+  g_test_message ("message: %s", run.result->message);
+  g_assert_nonnull (strstr (run.result->message, "fill-0000"));
+  g_assert_nonnull (strstr (run.result->message, g_strerror (EMFILE)));
+  /* reported as it came: not retried, nothing written */
+  g_assert_cmpint (g_atomic_int_get (&fault.opens), ==, 1);
+  g_assert_cmpuint (fault.th.writes, ==, 0);
+  g_assert_cmpuint (vol_series_get_length (vol_result_get_series (run.result, "write")), ==, 0);
+  th_assert_no_scratch ();
+  vol_result_unref (run.result);
+  th_io_ops_clear (&fault.th);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -282,6 +345,7 @@ main (int argc, char **argv)
       g_test_add_func ("/vol/fill/target-vanished", test_vanished);
       g_test_add_func ("/vol/fill/does-not-fit", test_does_not_fit);
       g_test_add_func ("/vol/fill/missing-target", test_missing_target);
+      g_test_add_func ("/vol/fill/first-open-fails", test_first_open_fails);
     }
   return g_test_run ();
 }

@@ -27,6 +27,7 @@
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
+#include "vol-test-file.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 
@@ -268,7 +269,10 @@ close_file (Fill       *fill,
 }
 
 /* Decides O_DIRECT once, on the first file, and sizes the buffer to what
- * the filesystem asks of it. */
+ * the filesystem asks of it. Every way out with a file open has the
+ * buffer: only the EINVAL of a filesystem that refuses O_DIRECT means
+ * "write buffered"; any other failure (EMFILE, ENOSPC, EIO…) is the run's
+ * error, reported as it came, not retried. */
 static int
 create_first_file (Fill       *fill,
                    const char *name,
@@ -277,7 +281,7 @@ create_first_file (Fill       *fill,
   VolRun *run = fill->run;
   const VolIoOps *io = run->io;
   guint block = 0;
-  VolDioAlign align;
+  VolDioAlign align = { FALSE, 4096, 4096 };
   int fd;
 
   for (guint i = 0; i < run->target->devices->len; i++)
@@ -286,19 +290,13 @@ create_first_file (Fill       *fill,
       block = MAX (block, dev->logical_block_size);
     }
 
+  /* ramfs, some FUSE refuse O_DIRECT: the shared opener writes buffered
+   * then, and marks the result "fadvise". */
   fill->direct = TRUE;
-  fd = io->openat (io, vol_scratch_get_fd (run->scratch), name,
-                   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_DIRECT, 0600);
-  if (fd < 0 && errno == EINVAL)
-    {
-      /* ramfs, some FUSE: measure buffered, and say so. The kernel may
-       * have created the file before refusing the flag. */
-      unlinkat (vol_scratch_get_fd (run->scratch), name, 0);
-      fill->direct = FALSE;
-    }
-  else if (fd < 0)
-    return open_file (fill, name, O_WRONLY | O_CREAT | O_EXCL, error);
-  else
+  fd = _vol_test_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, &fill->direct, error);
+  if (fd < 0)
+    return -1;
+  if (fill->direct)
     {
       vol_io_query_dio_align (fd, block, &align);
       if (!align.direct_ok || fill->plan->chunk % align.offset_align != 0)
@@ -306,15 +304,12 @@ create_first_file (Fill       *fill,
           io->close (io, fd);
           unlinkat (vol_scratch_get_fd (run->scratch), name, 0);
           fill->direct = FALSE;
-          fd = -1;
+          align.mem_align = 4096;
+          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+          fd = open_file (fill, name, O_WRONLY | O_CREAT | O_EXCL, error);
+          if (fd < 0)
+            return -1;
         }
-    }
-
-  if (!fill->direct)
-    {
-      align.mem_align = 4096;
-      run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
-      fd = open_file (fill, name, O_WRONLY | O_CREAT | O_EXCL, error);
     }
 
   fill->pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
