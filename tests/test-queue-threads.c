@@ -12,7 +12,13 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -417,6 +423,95 @@ test_threads_does_not_fit (void)
   g_clear_error (&run.error);
 }
 
+/* ---- limits and failures found by reading the code ------------------- */
+
+/* QD × block over the buffer limit: the user's input, refused before any
+ * I/O, and not as a lack of free space (the volume has plenty). */
+static void
+test_queue_buffer_limit (void)
+{
+  g_autoptr(VolTestSpec) spec = th_make_spec ("queue", 0, "depths", "1,1024", "block", "1M", NULL);
+  ThRun run = { 0 };
+
+  th_run_spec (spec, NULL, &run);
+  g_assert_null (run.result);
+  g_assert_error (run.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT);
+  g_test_message ("message: %s", run.error->message);
+  g_assert_nonnull (strstr (run.error->message, "1024"));
+  th_assert_no_scratch ();
+  g_clear_error (&run.error);
+}
+
+static void
+test_threads_buffer_limit (void)
+{
+  g_autoptr(VolTestSpec) spec = th_make_spec ("threads", 0, "threads", "1,2", "block", "1G",
+                                              "bytes-per-thread", "1G", NULL);
+  ThRun run = { 0 };
+
+  th_run_spec (spec, NULL, &run);
+  g_assert_null (run.result);
+  g_assert_error (run.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT);
+  g_test_message ("message: %s", run.error->message);
+  g_assert_nonnull (strstr (run.error->message, "2 threads"));
+  th_assert_no_scratch ();
+  g_clear_error (&run.error);
+}
+
+/* Makes every io_uring_enter(2) of this process fail with @err, for all
+ * its threads (TSYNC), while io_uring_setup and io_uring_register still
+ * work: a ring that is made but whose submissions fail, which no real
+ * disk gives on demand. For good: only in a subprocess. FALSE when the
+ * kernel offers no seccomp filters. */
+static gboolean
+refuse_io_uring_enter (int err)
+{
+  struct sock_filter code[] = {
+    BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
+    BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_enter, 0, 1),
+    BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (err & SECCOMP_RET_DATA)),
+    BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+  };
+  struct sock_fprog prog = { G_N_ELEMENTS (code), code };
+
+  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+    return FALSE;
+  return syscall (SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog) == 0;
+}
+
+/* A write run whose io_uring submission fails says so: it used to report
+ * "Reading queue.dat at offset 0 failed", an I/O that never was. */
+static void
+test_queue_submit_fails (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(VolTestSpec) spec = th_make_spec ("queue", 0, "span", "64M", "depths", "4", "seconds", "5",
+                                                  "mode", "write", "backend", "io_uring", NULL);
+      ThRun run = { 0 };
+
+      if (!refuse_io_uring_enter (EIO))
+        {
+          g_test_skip ("no seccomp filters here");
+          return;
+        }
+      th_run_spec (spec, NULL, &run);
+      g_assert_no_error (run.error);
+      g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_FAILED);
+      g_test_message ("message: %s", run.result->message);
+      g_assert_nonnull (strstr (run.result->message, "io_uring"));
+      g_assert_nonnull (strstr (run.result->message, g_strerror (EIO)));
+      g_assert_null (strstr (run.result->message, "Reading"));
+      g_assert_null (strstr (run.result->message, "offset"));
+      g_assert_cmpfloat (th_figure (run.result, "ios"), ==, 0);
+      th_assert_no_scratch ();
+      vol_result_unref (run.result);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -436,5 +531,8 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/threads/cancel", test_threads_cancel);
   g_test_add_func ("/vol/threads/eio", test_threads_eio);
   g_test_add_func ("/vol/threads/does-not-fit", test_threads_does_not_fit);
+  g_test_add_func ("/vol/queue/buffer-limit", test_queue_buffer_limit);
+  g_test_add_func ("/vol/threads/buffer-limit", test_threads_buffer_limit);
+  g_test_add_func ("/vol/queue/submit-fails", test_queue_submit_fails);
   return g_test_run ();
 }

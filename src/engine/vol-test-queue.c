@@ -154,7 +154,7 @@ queue_prepare (VolRun  *run,
   if (plan->max_depth * (double) plan->block > MAX_BUFFER_BYTES)
     {
       g_autofree char *block_text = vol_size_format (plan->block);
-      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT,
                    _("A queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
                    plan->max_depth, block_text);
       return FALSE;
@@ -513,8 +513,12 @@ run_uring (Queue     *q,
       if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
         {
           /* Nothing more can be reaped from a broken ring: say why, and
-           * give up on what is in flight (closing the ring cancels it). */
-          set_io_error (error, -ret, TRUE, 0);
+           * give up on what is in flight (closing the ring cancels it).
+           * The ring failed, not one I/O: there is no read or write, and
+           * no offset, to name. */
+          if (error && *error == NULL)
+            g_set_error (error, G_IO_ERROR, g_io_error_from_errno (-ret),
+                         _("Submitting I/Os on %s to io_uring failed: %s"), FILE_NAME, g_strerror (-ret));
           break;
         }
       n = io_uring_peek_batch_cqe (&ring, cqes, G_N_ELEMENTS (cqes));
@@ -758,21 +762,8 @@ run_threads (Queue    *q,
       *end_ns = MAX (*end_ns, workers[i].end_ns);
       q->worker_cpu_user += workers[i].cpu_user;
       q->worker_cpu_system += workers[i].cpu_system;
-      if (workers[i].error)
-        {
-          /* the first real failure wins over the cancels it caused */
-          if (error && (*error == NULL || g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-              && !g_error_matches (workers[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            {
-              g_clear_error (error);
-              g_propagate_error (error, workers[i].error);
-            }
-          else if (error && *error == NULL)
-            g_propagate_error (error, workers[i].error);
-          else
-            g_error_free (workers[i].error);
-          workers[i].error = NULL;
-        }
+      /* the first real failure wins over the cancels it caused */
+      vol_error_keep_first (error, g_steal_pointer (&workers[i].error));
       g_array_unref (workers[i].tally.latency);
     }
   g_mutex_clear (&pool->lock);

@@ -132,7 +132,7 @@ threads_prepare (VolRun  *run,
   if ((guint64) plan->max_threads * MIN ((guint64) plan->block, plan->wanted) > MAX_BUFFER_BYTES)
     {
       g_autofree char *block_text = vol_size_format (plan->block);
-      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT,
                    _("%u threads with %s blocks need more than 1 GiB of buffers; use fewer threads or a smaller block"),
                    plan->max_threads, block_text);
       return FALSE;
@@ -563,16 +563,8 @@ run_point (Threads *t,
       if (w->error)
         {
           /* the first real failure wins over the cancels it caused */
-          if (ok || g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            {
-              if (!ok)
-                g_clear_error (error);
-              g_propagate_error (error, w->error);
-              ok = FALSE;
-            }
-          else
-            g_error_free (w->error);
-          w->error = NULL;
+          vol_error_keep_first (error, g_steal_pointer (&w->error));
+          ok = FALSE;
         }
     }
   if (spawn_error)

@@ -25,10 +25,14 @@ typedef enum
 typedef enum
 {
   VOL_ENGINE_ERROR_TARGET,          /* target missing, not a folder, not writable */
-  VOL_ENGINE_ERROR_NO_SPACE,        /* the test does not fit in the free space */
+  VOL_ENGINE_ERROR_NO_SPACE,        /* the test does not fit in the target: its free
+                                     * space, capacity or size (never a buffer limit) */
   VOL_ENGINE_ERROR_NOT_IMPLEMENTED, /* the test kind has no run function yet */
   VOL_ENGINE_ERROR_DATA_MISMATCH,   /* data read back differs from what was written */
   VOL_ENGINE_ERROR_SHORT_IO,        /* the kernel stopped transferring mid-request */
+  VOL_ENGINE_ERROR_LIMIT,           /* the parameters ask for more memory than the
+                                     * engine allows (buffers for I/Os in flight);
+                                     * any volume would refuse them */
 } VolEngineError;
 
 /* A result file could not be read. */
@@ -43,5 +47,8 @@ typedef enum
 GQuark vol_spec_error_quark   (void);
 GQuark vol_engine_error_quark (void);
 GQuark vol_result_error_quark (void);
+
+void   vol_error_keep_first   (GError **error,
+                               GError  *other);
 
 G_END_DECLS
