@@ -10,7 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-chart-export.h"
-#include "vol-fio-import.h"
+#include "vol-result-open.h"
 #include "vol-chart-render.h"
 
 static void
@@ -52,7 +52,8 @@ _vol_window_update_actions (VolWindow *self)
 /**
  * vol_window_open_files:
  *
- * Loads each file; one is shown, several are compared. A file that does
+ * Loads each file (a result, or fio's JSON output: each job group becomes
+ * a result); one result is shown, several are compared. A file that does
  * not load gets a dialog naming it and its problem, and nothing else
  * changes.
  */
@@ -62,52 +63,37 @@ vol_window_open_files (VolWindow  *self,
                        int         n_files)
 {
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
-  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *single_path = NULL;
+  guint n_failed;
 
+  /* A file with no local path (a URI of a GVfs mount) is tried by its
+   * name, and fails naming it. */
   for (int i = 0; i < n_files; i++)
     {
-      g_autofree char *path = g_file_get_path (files[i]);
-      g_autoptr(GError) error = NULL;
-      VolResult *result = NULL;
-
-      /* fio's JSON output opens too: each job group becomes a result */
-      if (path && vol_fio_import_file_looks_like_fio (path))
-        {
-          g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-          g_autoptr(GPtrArray) imported = vol_fio_import_load (path, warnings, &error);
-          if (imported != NULL)
-            {
-              /* not a Volumeter file: there is no saved result to point at */
-              for (guint j = 0; j < imported->len; j++)
-                g_ptr_array_add (results, vol_result_ref (g_ptr_array_index (imported, j)));
-              continue;
-            }
-        }
-      else if (path)
-        result = vol_result_load (path, &error);
-
-      if (result == NULL)
-        {
-          g_autofree char *name = g_file_get_parse_name (files[i]);
-          g_string_append_printf (problems, "%s%s", problems->len ? "\n\n" : "",
-                                  error ? error->message : name);
-          continue;
-        }
-      g_ptr_array_add (results, result);
-      if (single_path == NULL)
-        single_path = g_strdup (path);
+      char *path = g_file_get_path (files[i]);
+      g_ptr_array_add (paths, path ? path : g_file_get_parse_name (files[i]));
     }
+  /* The count of failures comes from the loader, file by file: a fio file
+   * gives several results, so the results say nothing of it. */
+  n_failed = vol_result_open_paths ((const char *const *) paths->pdata, paths->len,
+                                    results, &single_path, problems);
 
-  if (problems->len > 0)
-    _vol_window_error_dialog (self, ngettext ("A File Could Not Be Opened", "Files Could Not Be Opened",
-                                              n_files - (int) results->len),
-                              problems->str);
+  if (n_failed > 0)
+    {
+      g_autofree char *body = NULL;
+
+      g_ptr_array_add (problems, NULL);
+      body = g_strjoinv ("\n\n", (char **) problems->pdata);
+      _vol_window_error_dialog (self, ngettext ("A File Could Not Be Opened", "Files Could Not Be Opened", n_failed),
+                                body);
+    }
   if (results->len > 0)
     _vol_window_show_results (self, results, results->len == 1 ? single_path : NULL);
-  if (problems->len == 0)
+  if (n_failed == 0)
     g_clear_pointer (&self->last_error, g_free);
-  _vol_window_update_status (self, problems->len > 0 ? "error" : "idle");
+  _vol_window_update_status (self, n_failed > 0 ? "error" : "idle");
 }
 
 static void
