@@ -425,37 +425,89 @@ test_threads_does_not_fit (void)
 
 /* ---- limits and failures found by reading the code ------------------- */
 
-/* QD × block over the buffer limit: the user's input, refused before any
- * I/O, and not as a lack of free space (the volume has plenty). */
-static void
-test_queue_buffer_limit (void)
+/* A spec of @kind_name with @key=@value over the defaults, validated by
+ * the kind's own check only: th_make_spec() asserts that validation
+ * passes, which these specs must not. */
+static VolTestSpec *
+spec_unchecked (const char *kind_name,
+                const char *const (*params)[2],
+                guint       n)
 {
-  g_autoptr(VolTestSpec) spec = th_make_spec ("queue", 0, "depths", "1,1024", "block", "1M", NULL);
+  const VolTestKind *kind = vol_registry_lookup (kind_name);
+  g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (&kind->info));
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, defaults);
+  for (guint i = 0; i < n; i++)
+    {
+      const VolParamDesc *desc = vol_test_info_find_param (&kind->info, params[i][0]);
+      g_autoptr(GError) error = NULL;
+      GVariant *v = NULL;
+
+      g_assert_true (vol_param_parse (desc, params[i][1], &v, &error));
+      g_assert_no_error (error);
+      g_variant_dict_insert_value (&dict, params[i][0], v);
+    }
+  return vol_test_spec_new (kind_name, th_test_dir, VOL_DATA_PATTERN_RANDOM, 0, NULL,
+                            g_variant_dict_end (&dict));
+}
+
+/* The buffers of the I/Os in flight over the engine's limit: known from
+ * the parameters alone, so refused with them — a VOL_SPEC_ERROR naming
+ * the parameter, from validation (the app's Start, the CLI's options)
+ * and again from the runner, before any scratch folder. It used to be
+ * VOL_ENGINE_ERROR_NO_SPACE from prepare(), as if the volume were full. */
+static void
+check_buffer_limit (const char        *kind_name,
+                    const char *const (*params)[2],
+                    guint              n,
+                    const char        *prefix,
+                    const char        *says)
+{
+  g_autoptr(VolTestSpec) spec = spec_unchecked (kind_name, params, n);
+  g_autoptr(GError) error = NULL;
   ThRun run = { 0 };
+
+  g_assert_false (vol_test_spec_validate (spec, &vol_registry_lookup (kind_name)->info, &error));
+  g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+  g_test_message ("message: %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  g_assert_nonnull (strstr (error->message, says));
 
   th_run_spec (spec, NULL, &run);
   g_assert_null (run.result);
-  g_assert_error (run.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT);
-  g_test_message ("message: %s", run.error->message);
-  g_assert_nonnull (strstr (run.error->message, "1024"));
+  g_assert_error (run.error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+  g_assert_cmpstr (run.error->message, ==, error->message);
   th_assert_no_scratch ();
   g_clear_error (&run.error);
 }
 
 static void
+test_queue_buffer_limit (void)
+{
+  static const char *const over[][2] = { { "depths", "1,1024" }, { "block", "1M" } };
+  static const char *const under[][2] = { { "depths", "1,256" }, { "block", "1M" } };
+  g_autoptr(VolTestSpec) spec = spec_unchecked ("queue", under, G_N_ELEMENTS (under));
+  g_autoptr(GError) error = NULL;
+
+  check_buffer_limit ("queue", over, G_N_ELEMENTS (over), "depths: ", "1024");
+  /* exactly at the limit (256 × 1 MiB) is allowed */
+  g_assert_true (vol_test_spec_validate (spec, &vol_registry_lookup ("queue")->info, &error));
+  g_assert_no_error (error);
+}
+
+static void
 test_threads_buffer_limit (void)
 {
-  g_autoptr(VolTestSpec) spec = th_make_spec ("threads", 0, "threads", "1,2", "block", "1G",
-                                              "bytes-per-thread", "1G", NULL);
-  ThRun run = { 0 };
+  static const char *const over[][2] = { { "threads", "1,2" }, { "block", "1G" }, { "bytes-per-thread", "1G" } };
+  /* the block is never larger than the thread's file: 2 × 512 MiB fits */
+  static const char *const under[][2] = { { "threads", "1,2" }, { "block", "1G" }, { "bytes-per-thread", "512M" } };
+  g_autoptr(VolTestSpec) spec = spec_unchecked ("threads", under, G_N_ELEMENTS (under));
+  g_autoptr(GError) error = NULL;
 
-  th_run_spec (spec, NULL, &run);
-  g_assert_null (run.result);
-  g_assert_error (run.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT);
-  g_test_message ("message: %s", run.error->message);
-  g_assert_nonnull (strstr (run.error->message, "2 threads"));
-  th_assert_no_scratch ();
-  g_clear_error (&run.error);
+  check_buffer_limit ("threads", over, G_N_ELEMENTS (over), "threads: ", "2 threads");
+  g_assert_true (vol_test_spec_validate (spec, &vol_registry_lookup ("threads")->info, &error));
+  g_assert_no_error (error);
 }
 
 /* Makes every io_uring_enter(2) of this process fail with @err, for all

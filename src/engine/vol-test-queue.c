@@ -79,6 +79,37 @@ static const VolParamDesc queue_params[] = {
     NULL, "auto", 0, 0, 0, 0, queue_backends },
 };
 
+/* The largest QD × block is known from the parameters alone: any volume
+ * would refuse it, so it is refused with them (a VOL_SPEC_ERROR naming
+ * the parameter, before a scratch folder is made), not as a lack of
+ * space. */
+static gboolean
+queue_check (const VolTestInfo  *info,
+             const VolTestSpec  *spec,
+             GError            **error)
+{
+  g_autoptr(GVariant) depths = vol_test_spec_get_value (spec, "depths");
+  double block = (double) vol_test_spec_get_int (spec, "block");
+  const gint64 *items;
+  gint64 max_depth = 0;
+  gsize n;
+
+  if (depths == NULL || !g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")))
+    return TRUE;
+  items = g_variant_get_fixed_array (depths, &n, sizeof (gint64));
+  for (gsize i = 0; i < n; i++)
+    max_depth = MAX (max_depth, items[i]);
+  if (max_depth * block > MAX_BUFFER_BYTES)
+    {
+      g_autofree char *block_text = vol_size_format ((guint64) block);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("depths: a queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
+                   (guint) max_depth, block_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 typedef enum { MODE_READ, MODE_WRITE, MODE_MIX } QueueMode;
 typedef enum { BACKEND_AUTO, BACKEND_URING, BACKEND_THREADS } QueueBackend;
 
@@ -151,15 +182,6 @@ queue_prepare (VolRun  *run,
       plan->depths[i] = (guint) items[i];
       plan->max_depth = MAX (plan->max_depth, plan->depths[i]);
     }
-  if (plan->max_depth * (double) plan->block > MAX_BUFFER_BYTES)
-    {
-      g_autofree char *block_text = vol_size_format (plan->block);
-      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT,
-                   _("A queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
-                   plan->max_depth, block_text);
-      return FALSE;
-    }
-
   wanted = (guint64) vol_test_spec_get_int (run->spec, "span");
   plan->span = _vol_test_file_fit (run, wanted, KEEP_FREE, error);
   if (plan->span == 0)
@@ -1096,7 +1118,7 @@ const VolTestKind vol_test_queue = {
     N_("Queue depth"),
     N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
     queue_params, G_N_ELEMENTS (queue_params),
-    NULL,
+    queue_check,
   },
   queue_prepare,
   queue_run,

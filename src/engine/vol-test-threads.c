@@ -99,6 +99,39 @@ mode_writes (ThreadsMode mode)
   return mode == MODE_SEQWR || mode == MODE_RNDWR || mode == MODE_RNDRW;
 }
 
+/* Threads × block (a buffer each) is known from the parameters alone:
+ * any volume would refuse it, so it is refused with them (a
+ * VOL_SPEC_ERROR naming the parameter, before a scratch folder is made),
+ * not as a lack of space. */
+static gboolean
+threads_check (const VolTestInfo  *info,
+               const VolTestSpec  *spec,
+               GError            **error)
+{
+  g_autoptr(GVariant) counts = vol_test_spec_get_value (spec, "threads");
+  guint64 block = (guint64) vol_test_spec_get_int (spec, "block");
+  guint64 wanted = (guint64) vol_test_spec_get_int (spec, "bytes-per-thread");
+  const gint64 *items;
+  guint64 max_threads = 0;
+  gsize n;
+
+  if (counts == NULL || !g_variant_is_of_type (counts, G_VARIANT_TYPE ("ax")))
+    return TRUE;
+  items = g_variant_get_fixed_array (counts, &n, sizeof (gint64));
+  for (gsize i = 0; i < n; i++)
+    max_threads = MAX (max_threads, (guint64) MAX (items[i], 0));
+  /* a block is never larger than the thread's file */
+  if (max_threads * MIN (block, wanted) > MAX_BUFFER_BYTES)
+    {
+      g_autofree char *block_text = vol_size_format (block);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("threads: %u threads with %s blocks need more than 1 GiB of buffers; use fewer threads or a smaller block"),
+                   (guint) max_threads, block_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 threads_prepare (VolRun  *run,
                  GError **error)
@@ -128,15 +161,6 @@ threads_prepare (VolRun  *run,
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
   plan->wanted = (guint64) vol_test_spec_get_int (run->spec, "bytes-per-thread");
   plan->block = (gsize) vol_test_spec_get_int (run->spec, "block");
-
-  if ((guint64) plan->max_threads * MIN ((guint64) plan->block, plan->wanted) > MAX_BUFFER_BYTES)
-    {
-      g_autofree char *block_text = vol_size_format (plan->block);
-      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_LIMIT,
-                   _("%u threads with %s blocks need more than 1 GiB of buffers; use fewer threads or a smaller block"),
-                   plan->max_threads, block_text);
-      return FALSE;
-    }
 
   /* T × bytes must fit: the whole free space (less a margin) shared by
    * the most threads of any point, in whole MiB per file. */
@@ -677,7 +701,7 @@ const VolTestKind vol_test_threads = {
     N_("Threads"),
     N_("Each thread writes then reads its own file, for each thread count"),
     threads_params, G_N_ELEMENTS (threads_params),
-    NULL,
+    threads_check,
   },
   threads_prepare,
   threads_run,

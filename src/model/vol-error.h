@@ -25,14 +25,10 @@ typedef enum
 typedef enum
 {
   VOL_ENGINE_ERROR_TARGET,          /* target missing, not a folder, not writable */
-  VOL_ENGINE_ERROR_NO_SPACE,        /* the test does not fit in the target: its free
-                                     * space, capacity or size (never a buffer limit) */
+  VOL_ENGINE_ERROR_NO_SPACE,        /* the test does not fit in the free space */
   VOL_ENGINE_ERROR_NOT_IMPLEMENTED, /* the test kind has no run function yet */
   VOL_ENGINE_ERROR_DATA_MISMATCH,   /* data read back differs from what was written */
   VOL_ENGINE_ERROR_SHORT_IO,        /* the kernel stopped transferring mid-request */
-  VOL_ENGINE_ERROR_LIMIT,           /* the parameters ask for more memory than the
-                                     * engine allows (buffers for I/Os in flight);
-                                     * any volume would refuse them */
 } VolEngineError;
 
 /* A result file could not be read. */
