@@ -20,6 +20,7 @@
 #include "vol-chart-build.h"
 #include "vol-cli.h"
 #include "vol-error.h"
+#include "vol-probe.h"
 #include "vol-scratch.h"
 
 typedef struct
@@ -154,6 +155,47 @@ check_output (const char  *output,
   return TRUE;
 }
 
+/* The application asks before filling the system or home volume, or
+ * memory; the command line has no one to ask, so it refuses unless the
+ * user said --yes, naming the amount. Both use the engine's one decision.
+ * A target the probe cannot read is left to the run, which reports it. */
+static gboolean
+check_target (const VolCliRunOptions  *options,
+              GError                 **error)
+{
+  g_autoptr(VolTargetInfo) target = vol_target_probe (vol_test_spec_get_target (options->spec), NULL);
+  g_autofree char *risk = NULL;
+
+  if (target == NULL)
+    return TRUE;
+  risk = vol_scratch_target_risk_message (options->spec, target);
+  if (risk != NULL && !options->yes)
+    {
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_TARGET,
+                   _("%s Pass --yes to run it anyway."), risk);
+      return FALSE;
+    }
+  if (!options->quiet && vol_scratch_fs_is_ram (target->fs_type))
+    fprintf (stderr, _("volumeter-cli: warning: %s is in memory (%s): the figures will be memory speed, "
+                       "not a disk's, and the result says so (cache bypass “none”).\n"),
+             target->path, target->fs_type);
+  return TRUE;
+}
+
+/* For tests: a signal raised on purpose just before the result is saved
+ * stands for a Ctrl-C that lands during the save, with no timing
+ * involved. VOLUMETER_TEST_SIGNAL_AT_SAVE=INT or TERM. */
+static void
+test_signal_at_save (void)
+{
+  const char *which = g_getenv ("VOLUMETER_TEST_SIGNAL_AT_SAVE");
+
+  if (g_strcmp0 (which, "INT") == 0)
+    raise (SIGINT);
+  else if (g_strcmp0 (which, "TERM") == 0)
+    raise (SIGTERM);
+}
+
 static int
 command_run (int    argc,
              char **argv)
@@ -182,7 +224,8 @@ command_run (int    argc,
       return VOL_CLI_EXIT_OK;
     }
   if (!check_output (options.output, &error)
-      || (options.png && !check_output (options.png, &error)))
+      || (options.png && !check_output (options.png, &error))
+      || !check_target (&options, &error))
     {
       vol_cli_run_options_clear (&options);
       return usage_error (error->message);
@@ -202,23 +245,31 @@ command_run (int    argc,
   vol_runner_run_async (runner, options.spec, cancellable, run_done_cb, &state);
   g_main_loop_run (loop);
 
-  g_source_remove (sigint_id);
-  g_source_remove (sigterm_id);
+  /* The signal sources stay until the files are written: while they are
+   * installed a SIGINT or SIGTERM is only noted (nothing dispatches it any
+   * more), so it cannot kill the CLI half-way through the save and leave
+   * a temporary file beside the output. Removing them restores the
+   * default action. */
   vol_cli_progress_finish (state.progress);
   vol_cli_progress_free (state.progress);
 
   if (state.result == NULL)
     {
-      /* The run never started: the target or the parameters are wrong. */
+      g_source_remove (sigint_id);
+      g_source_remove (sigterm_id);
+      /* The run never started: the target or the parameters are wrong, or
+       * the system would not give it a thread. */
       status = g_error_matches (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
                ? (state.signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT)
-               : VOL_CLI_EXIT_USAGE;
+               : g_error_matches (state.error, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN)
+               ? VOL_CLI_EXIT_FAILED : VOL_CLI_EXIT_USAGE;
       fprintf (stderr, "volumeter-cli: %s\n", state.error->message);
       g_clear_error (&state.error);
       vol_cli_run_options_clear (&options);
       return status;
     }
 
+  test_signal_at_save ();
   if (!vol_result_save (state.result, options.output, &error))
     {
       fprintf (stderr, "volumeter-cli: %s\n", error->message);
@@ -247,6 +298,8 @@ command_run (int    argc,
           && status == VOL_CLI_EXIT_OK)
         status = VOL_CLI_EXIT_FAILED;
     }
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
   vol_result_unref (state.result);
   vol_cli_run_options_clear (&options);
   return status;
