@@ -40,6 +40,7 @@ read_boot_id (void)
 {
   g_autofree char *text = NULL;
 
+  errno = 0;
   if (!g_file_get_contents ("/proc/sys/kernel/random/boot_id", &text, NULL, NULL))
     return g_strdup ("");
   return g_strdup (g_strstrip (text));
@@ -77,12 +78,26 @@ write_marker (int      fd,
               GError **error)
 {
   g_autofree char *boot_id = read_boot_id ();
-  g_autofree char *text = g_strdup_printf ("volumeter scratch folder\npid=%d\nstart=%" G_GUINT64_FORMAT "\nboot=%s\n",
-                                           (int) getpid (), read_start_time (getpid ()), boot_id);
-  gsize len = strlen (text);
+  guint64 start = read_start_time (getpid ());
+  g_autofree char *text = NULL;
+  gsize len;
   int mfd;
   int saved;
   ssize_t n;
+
+  /* Without its boot id and start time the marker would name a run that
+   * looks dead (cleanup would delete a live run's files): no marker then,
+   * and no run. Both fail when descriptors run out (ulimit -n). */
+  if (boot_id[0] == '\0' || start == 0)
+    {
+      saved = errno ? errno : EIO;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot read this process’s start time or the boot id from /proc: %s"), g_strerror (saved));
+      return FALSE;
+    }
+  text = g_strdup_printf ("volumeter scratch folder\npid=%d\nstart=%" G_GUINT64_FORMAT "\nboot=%s\n",
+                          (int) getpid (), start, boot_id);
+  len = strlen (text);
 
   mfd = openat (fd, MARKER_TEMP, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (mfd < 0)
