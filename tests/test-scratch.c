@@ -249,8 +249,8 @@ test_cross_mount_and_marker_last (void)
 }
 
 /* A folder with our name and nothing in it (a creation cut short between
- * mkdir and the marker) is ours to remove; one with other things and no
- * marker is not. */
+ * mkdir and the marker, mode 0700) is ours to remove; one with other
+ * things and no marker, or an empty one made by someone else, is not. */
 static void
 test_cleanup_unfinished (void)
 {
@@ -260,6 +260,7 @@ test_cleanup_unfinished (void)
   g_autofree char *half_marker = g_build_filename (half, VOL_SCRATCH_MARKER ".new", NULL);
   g_autofree char *foreign = g_build_filename (dir, VOL_SCRATCH_PREFIX "DDDDDD", NULL);
   g_autofree char *foreign_file = g_build_filename (foreign, "keep", NULL);
+  g_autofree char *foreign_empty = g_build_filename (dir, VOL_SCRATCH_PREFIX "EEEEEE", NULL);
   g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
 
@@ -268,6 +269,9 @@ test_cleanup_unfinished (void)
   write_text (half_marker, "volumeter scratch");
   g_assert_cmpint (g_mkdir (foreign, 0700), ==, 0);
   write_text (foreign_file, "not ours");
+  /* made by someone else: mkdir's usual mode, not the 0700 we make */
+  g_assert_cmpint (g_mkdir (foreign_empty, 0755), ==, 0);
+  g_assert_cmpint (chmod (foreign_empty, 0755), ==, 0);
 
   g_assert_true (vol_scratch_cleanup_stale (dir, removed, NULL, &error));
   g_assert_no_error (error);
@@ -275,6 +279,7 @@ test_cleanup_unfinished (void)
   g_assert_false (g_file_test (empty, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (half, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (foreign_file, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (foreign_empty, G_FILE_TEST_IS_DIR));
 }
 
 static int

@@ -521,10 +521,10 @@ read_owner (int    dir_fd,
   return owner->pid > 0;
 }
 
-/* A folder with our name and no marker is ours when it holds nothing but,
- * at most, the marker's temporary file (a regular file): vol_scratch_create()
- * was cut short between mkdirat() and the rename of the marker. Anything
- * else in it and it is not ours to delete. */
+/* A folder with our name and no marker may be ours when it holds nothing
+ * but, at most, the marker's temporary file (a regular file):
+ * vol_scratch_create() was cut short between mkdirat() and the rename of
+ * the marker. Anything else in it and it is not ours to delete. */
 static MarkerState
 read_marker_state (int    dir_fd,
                    Owner *owner)
@@ -644,6 +644,11 @@ vol_scratch_cleanup_stale (const char  *dir,
         }
       state = read_marker_state (fd, &owner);
       close (fd);
+      /* An unfinished creation also has the mode vol_scratch_create()
+       * gives (0700): an empty folder someone else made with our kind of
+       * name (0755 by default) is theirs. */
+      if (state == MARKER_UNFINISHED && (st.st_mode & 07777) != 0700)
+        state = MARKER_NONE;
       if (state == MARKER_NONE)
         {
           g_free (owner.boot_id);
