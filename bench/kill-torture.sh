@@ -6,9 +6,9 @@
 # volume, and sends SIGINT, SIGTERM or SIGKILL at a random moment of the
 # run: SIGNALS in all (default 140), the kinds in turn, the signal and the
 # moment drawn from the seed (default: the time; printed, so a run can be
-# repeated). Each kind is first run once without a signal to learn how
-# long it takes; the moment is drawn from 0 to 1.2 × that, so some signals
-# land before the run starts and some after it ended.
+# repeated). Each kind is first run twice without a signal to learn how
+# long it takes when warm; the moment is drawn from 0 to that, so a few
+# signals land before the run starts and a few after it ended.
 #
 # What must hold, and is counted:
 #   SIGINT/SIGTERM  exit 130/143 (0 when the run had ended), nothing left in
@@ -16,7 +16,8 @@
 #                   (`volumeter-cli show`), "cancelled" (or "complete")
 #   SIGKILL         `volumeter-cli cleanup` exits 0 and leaves the target
 #                   empty; the -o path holds nothing or a complete file
-#   every signal    no temporary file beside the -o path
+#   SIGINT/SIGTERM  no temporary file beside the -o path (after SIGKILL one
+#                   inside the result save is possible: counted, not failed)
 # Prints one line per signal and a summary table; exits 1 if anything did
 # not hold. Needs root (loop device); detaches only its own device.
 set -u
@@ -66,20 +67,22 @@ kinds=(fill transfer random queue threads smallfiles cached)
 
 now_ms() { date +%s%3N; }
 
-# Calibration: one undisturbed run per kind.
+# Calibration: two undisturbed runs per kind; the second (warm) one counts.
 declare -A took
 for k in "${kinds[@]}"; do
-  t0=$(now_ms)
-  # shellcheck disable=SC2086
-  "$cli" run "$k" --target "$vol" ${params[$k]} -o "$out/calibrate.json" --quiet >/dev/null 2>"$work/stderr" \
-    || { echo "calibration of $k failed: $(cat "$work/stderr")" >&2; exit 1; }
-  took[$k]=$(( $(now_ms) - t0 ))
-  rm -f "$out/calibrate.json"
+  for _ in 1 2; do
+    t0=$(now_ms)
+    # shellcheck disable=SC2086
+    "$cli" run "$k" --target "$vol" ${params[$k]} -o "$out/calibrate.json" --quiet >/dev/null 2>"$work/stderr" \
+      || { echo "calibration of $k failed: $(cat "$work/stderr")" >&2; exit 1; }
+    took[$k]=$(( $(now_ms) - t0 ))
+    rm -f "$out/calibrate.json"
+  done
 done
 
 declare -A sent failures finished_first no_handler cleaned_dirs leftover_runs temp_left
 for s in INT TERM KILL; do sent[$s]=0; failures[$s]=0; finished_first[$s]=0; no_handler[$s]=0; done
-cleaned_dirs=0 leftover_runs=0 temp_total=0 cleanup_failed=0 partial_outputs=0
+cleaned_dirs=0 leftover_runs=0 temp_total=0 temp_after_kill=0 cleanup_failed=0 partial_outputs=0
 
 echo "# kill-torture: $signals signals, seed $seed, $cli"
 echo "# calibration (ms): $(for k in "${kinds[@]}"; do printf '%s=%s ' "$k" "${took[$k]}"; done)"
@@ -89,7 +92,7 @@ fail() { failures[$sig]=$((failures[$sig] + 1)); echo "FAIL $i $k SIG$sig at ${d
 for ((i = 1; i <= signals; i++)); do
   k=${kinds[$(( (i - 1) % ${#kinds[@]} ))]}
   case $((RANDOM % 3)) in 0) sig=INT ;; 1) sig=TERM ;; 2) sig=KILL ;; esac
-  max=$(( took[$k] * 12 / 10 + 1 ))
+  max=$(( took[$k] + 1 ))
   delay=$(( (RANDOM * 32768 + RANDOM) % max ))
   o="$out/r$i.json"
   sent[$sig]=$((sent[$sig] + 1))
@@ -104,8 +107,15 @@ for ((i = 1; i <= signals; i++)); do
 
   temps=$(find "$out" -mindepth 1 ! -name "r$i.json" | wc -l)
   if [ "$temps" -gt 0 ]; then
-    temp_total=$((temp_total + temps))
-    fail "$temps temporary file(s) beside -o: $(ls -A "$out" | grep -v "^r$i.json$" | tr '\n' ' ')"
+    # SIGKILL inside the result save (the model's named temporary file)
+    # can leave one; SIGINT and SIGTERM never may.
+    if [ "$sig" = KILL ]; then
+      temp_after_kill=$((temp_after_kill + temps))
+      echo "NOTE $i $k SIGKILL at ${delay}ms: $temps temporary file(s) beside -o"
+    else
+      temp_total=$((temp_total + temps))
+      fail "$temps temporary file(s) beside -o: $(ls -A "$out" | grep -v "^r$i.json$" | tr '\n' ' ')"
+    fi
     find "$out" -mindepth 1 ! -name "r$i.json" -delete
   fi
 
@@ -159,6 +169,6 @@ for s in INT TERM KILL; do
 done
 echo
 echo "SIGKILL runs that left files in the target: $leftover_runs; scratch folders cleanup removed: $cleaned_dirs; cleanups that failed: $cleanup_failed"
-echo "-o files that did not load: $partial_outputs; temporary files beside -o: $temp_total"
+echo "-o files that did not load: $partial_outputs; temporary files beside -o: $temp_total after SIGINT/SIGTERM, $temp_after_kill after SIGKILL"
 echo "seed $seed; repeat with: $0 -n $signals -s $seed $cli"
 [ "$total_fail" -eq 0 ]
