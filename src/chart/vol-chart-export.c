@@ -1,8 +1,12 @@
 /* vol-chart-export.c — PNG, SVG, PDF and CSV files of a chart
  *
- * Every file is written to a temporary name beside the target and renamed
- * over it only when complete, so a failed export never leaves half a file
- * where a good one was.
+ * Every file is drawn into memory first, then written to an anonymous file
+ * (O_TMPFILE) in the target's folder and given its name only when complete:
+ * linked under a temporary name and renamed over the target at once. A
+ * failed export never leaves half a file where a good one was, and an
+ * export killed at any point (even by SIGKILL) leaves no temporary file
+ * behind, but for the instant between the link and the rename. Where the
+ * filesystem has no O_TMPFILE, a named temporary file is renamed instead.
  */
 #include "vol-chart-export.h"
 
@@ -10,8 +14,10 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include <gio/gio.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
@@ -19,60 +25,172 @@
 
 #include "vol-chart-render.h"
 
-static char *
-temp_path_for (const char *path)
+static gboolean
+write_all (int           fd,
+           const char   *data,
+           gsize         len)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
-
-  return g_build_filename (dir, name, NULL);
+  while (len > 0)
+    {
+      ssize_t n = write (fd, data, len);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          if (n == 0)
+            errno = ENOSPC;
+          return FALSE;
+        }
+      data += n;
+      len -= (gsize) n;
+    }
+  return TRUE;
 }
 
-/* Reserves a unique temporary file name next to @path. */
-static char *
-make_temp (const char  *path,
-           GError     **error)
+static void
+set_write_error (GError     **error,
+                 const char  *path,
+                 int          saved)
 {
-  char *tmp = temp_path_for (path);
-  int fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644);
+  g_autofree char *display = g_filename_display_name (path);
 
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               _("Could not write %s: %s"), display, g_strerror (saved));
+}
+
+/* Gives the anonymous file @fd the name @path: a link under a fresh
+ * temporary name beside it, then a rename over @path (link() cannot
+ * replace). Through /proc/self/fd, which needs no privilege; FALSE with
+ * errno when that is not possible here. */
+static gboolean
+link_into_place (int          fd,
+                 const char  *path)
+{
+  g_autofree char *proc = g_strdup_printf ("/proc/self/fd/%d", fd);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+
+  for (guint attempt = 0; attempt < 100; attempt++)
+    {
+      g_autofree char *name = g_strdup_printf (".%s.%08x", base, g_random_int ());
+      g_autofree char *tmp = g_build_filename (dir, name, NULL);
+      int saved;
+
+      if (linkat (AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) != 0)
+        {
+          if (errno == EEXIST)
+            continue;
+          return FALSE;
+        }
+      if (rename (tmp, path) == 0)
+        return TRUE;
+      saved = errno;
+      unlink (tmp);
+      errno = saved;
+      return FALSE;
+    }
+  errno = EEXIST;
+  return FALSE;
+}
+
+/*
+ * write_file:
+ * @path: the file to write
+ * @data: its whole contents
+ *
+ * Writes @data to @path atomically (see the top of this file): @path holds
+ * either what it held before or all of @data, and nothing else is left in
+ * its folder, whatever stops the process. Blocking; any thread.
+ */
+static gboolean
+write_file (const char  *path,
+            const char  *data,
+            gsize        len,
+            GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  int fd;
+  int saved;
+
+  fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
   if (fd < 0)
     {
-      int saved = errno;
-      g_autofree char *dir = g_path_get_dirname (path);
+      saved = errno;
+      /* no O_TMPFILE on this filesystem (or kernel): a named temporary */
+      if (saved == EOPNOTSUPP || saved == EISDIR || saved == EINVAL)
+        return g_file_set_contents_full (path, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
                    _("Cannot write to the folder %s: %s"), dir, g_strerror (saved));
-      g_free (tmp);
-      return NULL;
+      return FALSE;
+    }
+  /* O_TMPFILE's mode is masked by the umask like any other creation */
+  if (!write_all (fd, data, len) || fsync (fd) != 0)
+    {
+      saved = errno;
+      close (fd);
+      set_write_error (error, path, saved);
+      return FALSE;
+    }
+  if (!link_into_place (fd, path))
+    {
+      saved = errno;
+      close (fd);
+      /* /proc is missing (a bare chroot): a named temporary instead */
+      if (saved == ENOENT)
+        return g_file_set_contents_full (path, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+      set_write_error (error, path, saved);
+      return FALSE;
     }
   close (fd);
-  return tmp;
+  return TRUE;
+}
+
+/* Checked before drawing, so a folder that cannot be written to fails
+ * fast with a message naming it. */
+static gboolean
+check_folder (const char  *path,
+              GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (access (dir, W_OK) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot write to the folder %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static cairo_status_t
+append_to_bytes (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
 }
 
 /* cairo draws text as glyph outlines, which no screen reader, search or
  * copy-paste can read: give the SVG a <title> and a <desc> holding the
  * chart's text, its warnings, and every plotted number as CSV. */
-static gboolean
-add_svg_text (const VolChart  *chart,
-              const char      *tmp,
-              GError         **error)
+static GString *
+add_svg_text (const VolChart *chart,
+              GByteArray     *bytes)
 {
-  g_autofree char *svg = NULL;
+  g_autofree char *svg = g_strndup ((const char *) bytes->data, bytes->len);
   g_autofree char *csv = NULL;
   g_autofree char *title = NULL;
   g_autoptr(GString) desc = g_string_new (NULL);
   g_autofree char *desc_text = NULL;
-  g_autoptr(GString) out = NULL;
+  GString *out;
   const char *open, *end;
-  gsize len;
 
-  if (!g_file_get_contents (tmp, &svg, &len, error))
-    return FALSE;
   open = strstr (svg, "<svg");
   end = open ? strchr (open, '>') : NULL;
   if (end == NULL)
-    return TRUE;
+    return g_string_new_len ((const char *) bytes->data, bytes->len);
 
   title = g_markup_escape_text (chart->title ? chart->title : "", -1);
   if (chart->subtitle)
@@ -85,36 +203,24 @@ add_svg_text (const VolChart  *chart,
     g_string_append_printf (desc, "%s\n", chart->footer);
   desc_text = g_markup_escape_text (desc->str, -1);
 
-  out = g_string_sized_new (len + desc->len + 256);
+  out = g_string_sized_new (bytes->len + desc->len + 256);
   g_string_append_len (out, svg, end + 1 - svg);
   g_string_append_printf (out, "\n<title>%s</title>\n<desc>%s</desc>", title, desc_text);
   g_string_append (out, end + 1);
-  return g_file_set_contents (tmp, out->str, out->len, error);
+  return out;
 }
 
 static gboolean
-finish (cairo_surface_t *surface,
-        const char      *tmp,
-        const char      *path,
-        GError         **error)
+check_status (cairo_surface_t *surface,
+              const char      *path,
+              GError         **error)
 {
-  cairo_status_t status;
+  cairo_status_t status = cairo_surface_status (surface);
 
-  cairo_surface_finish (surface);
-  status = cairo_surface_status (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"),
                    path, cairo_status_to_string (status));
-      g_unlink (tmp);
-      return FALSE;
-    }
-  if (g_rename (tmp, path) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Could not write %s: %s"), path, g_strerror (saved));
-      g_unlink (tmp);
       return FALSE;
     }
   return TRUE;
@@ -151,16 +257,12 @@ vol_chart_export_png (const VolChart      *chart,
                       double               scale,
                       GError             **error)
 {
-  g_autofree char *tmp = NULL;
+  g_autoptr(GByteArray) bytes = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  gboolean ok;
 
-  if (!check_size (width, height, scale, error))
-    return FALSE;
-  tmp = make_temp (path, error);
-  if (tmp == NULL)
+  if (!check_size (width, height, scale, error) || !check_folder (path, error))
     return FALSE;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width * scale), (int) ceil (height * scale));
@@ -168,18 +270,16 @@ vol_chart_export_png (const VolChart      *chart,
   cairo_scale (cr, scale, scale);
   vol_chart_render (chart, style, cr, width, height);
   cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, tmp);
+  bytes = g_byte_array_new ();
+  status = cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
+  cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"),
                    path, cairo_status_to_string (status));
-      cairo_surface_destroy (surface);
-      g_unlink (tmp);
       return FALSE;
     }
-  ok = finish (surface, tmp, path, error);
-  cairo_surface_destroy (surface);
-  return ok;
+  return write_file (path, (const char *) bytes->data, bytes->len, error);
 }
 
 static gboolean
@@ -191,22 +291,20 @@ export_vector (const VolChart      *chart,
                gboolean             pdf,
                GError             **error)
 {
-  g_autofree char *tmp = NULL;
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(GString) svg = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   gboolean ok;
 
-  if (!check_size (width, height, 1, error))
-    return FALSE;
-  tmp = make_temp (path, error);
-  if (tmp == NULL)
+  if (!check_size (width, height, 1, error) || !check_folder (path, error))
     return FALSE;
 
   /* One chart unit is one CSS pixel (1/96 in); PDF pages are in points. */
   if (pdf)
-    surface = cairo_pdf_surface_create (tmp, width * 0.75, height * 0.75);
+    surface = cairo_pdf_surface_create_for_stream (append_to_bytes, bytes, width * 0.75, height * 0.75);
   else
-    surface = cairo_svg_surface_create (tmp, width, height);
+    surface = cairo_svg_surface_create_for_stream (append_to_bytes, bytes, width, height);
   cr = cairo_create (surface);
   if (pdf)
     {
@@ -220,15 +318,14 @@ export_vector (const VolChart      *chart,
   cairo_show_page (cr);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
-  if (!pdf && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS && !add_svg_text (chart, tmp, error))
-    {
-      cairo_surface_destroy (surface);
-      g_unlink (tmp);
-      return FALSE;
-    }
-  ok = finish (surface, tmp, path, error);
+  ok = check_status (surface, path, error);
   cairo_surface_destroy (surface);
-  return ok;
+  if (!ok)
+    return FALSE;
+  if (pdf)
+    return write_file (path, (const char *) bytes->data, bytes->len, error);
+  svg = add_svg_text (chart, bytes);
+  return write_file (path, svg->str, svg->len, error);
 }
 
 gboolean
@@ -373,8 +470,7 @@ vol_chart_export_csv (const VolChart  *chart,
 {
   g_autofree char *csv = vol_chart_to_csv (chart);
 
-  if (!g_file_set_contents_full (path, csv, -1,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, error))
+  if (!check_folder (path, error))
     return FALSE;
-  return TRUE;
+  return write_file (path, csv, strlen (csv), error);
 }

@@ -26,6 +26,7 @@ static const struct
   { "--seed", "N", N_("Seed of the random data, to repeat a run exactly (default: a new one, recorded)") },
   { "-o, --output", "FILE", N_("Where to save the result (default: volumeter-TEST-YYYYMMDD-HHMMSS.volumeter.json here)") },
   { "--png", "FILE", N_("Also save the result's chart as a PNG image (2400×1400)") },
+  { "--yes", NULL, N_("Run even where the test would fill the system or home volume, or memory (tmpfs, /dev); without it the run is refused and the amount named") },
   { "-q, --quiet", NULL, N_("Print nothing but errors") },
   { "-h, --help", NULL, N_("Show this help") },
 };
@@ -152,6 +153,8 @@ vol_cli_parse_run (int                argc,
         }
       else if (g_str_equal (arg, "--quiet") || g_str_equal (arg, "-q"))
         options->quiet = TRUE;
+      else if (g_str_equal (arg, "--yes"))
+        options->yes = TRUE;
       else if (option_is (arg, "--target"))
         {
           if (!take_value (argc, argv, &i, arg, &target, error))

@@ -27,6 +27,7 @@ typedef struct
   char              *output;     /* -o FILE, or the default name */
   char              *png;        /* --png FILE: the chart, written with the result */
   gboolean           quiet;
+  gboolean           yes;        /* --yes: the user accepts a risky target */
   gboolean           show_help;
 } VolCliRunOptions;
 

@@ -20,6 +20,7 @@
 #include "vol-chart-build.h"
 #include "vol-cli.h"
 #include "vol-error.h"
+#include "vol-probe.h"
 #include "vol-scratch.h"
 
 typedef struct
@@ -154,17 +155,55 @@ check_output (const char  *output,
   return TRUE;
 }
 
+/* The application asks before filling the system or home volume, or
+ * memory; the command line has no one to ask, so it refuses unless the
+ * user said --yes, naming the amount. Both use the engine's one decision.
+ * A target the probe cannot read is left to the run, which reports it. */
+static gboolean
+check_target (const VolCliRunOptions  *options,
+              GError                 **error)
+{
+  g_autoptr(VolTargetInfo) target = vol_target_probe (vol_test_spec_get_target (options->spec), NULL);
+  g_autofree char *risk = NULL;
+
+  if (target == NULL)
+    return TRUE;
+  risk = vol_scratch_target_risk_message (options->spec, target);
+  if (risk != NULL && !options->yes)
+    {
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_TARGET,
+                   _("%s Pass --yes to run it anyway."), risk);
+      return FALSE;
+    }
+  if (!options->quiet && vol_scratch_fs_is_ram (target->fs_type))
+    fprintf (stderr, _("volumeter-cli: warning: %s is in memory (%s): the figures will be memory speed, "
+                       "not a disk's, and the result says so.\n"),
+             target->path, target->fs_type);
+  return TRUE;
+}
+
+/* For tests: a signal raised on purpose just before the result is saved
+ * stands for a Ctrl-C that lands during the save, with no timing
+ * involved. VOLUMETER_TEST_SIGNAL_AT_SAVE=INT or TERM. */
+static void
+test_signal_at_save (void)
+{
+  const char *which = g_getenv ("VOLUMETER_TEST_SIGNAL_AT_SAVE");
+
+  if (g_strcmp0 (which, "INT") == 0)
+    raise (SIGINT);
+  else if (g_strcmp0 (which, "TERM") == 0)
+    raise (SIGTERM);
+}
+
 static int
-command_run (int    argc,
-             char **argv)
+run_and_save (int        argc,
+              char     **argv,
+              RunState  *state)
 {
   VolCliRunOptions options;
   g_autoptr(GError) error = NULL;
   g_autoptr(VolRunner) runner = NULL;
-  g_autoptr(GMainLoop) loop = NULL;
-  g_autoptr(GCancellable) cancellable = NULL;
-  RunState state = { 0 };
-  guint sigint_id, sigterm_id;
   int status;
 
   if (!vol_cli_parse_run (argc, argv, &options, &error))
@@ -182,44 +221,39 @@ command_run (int    argc,
       return VOL_CLI_EXIT_OK;
     }
   if (!check_output (options.output, &error)
-      || (options.png && !check_output (options.png, &error)))
+      || (options.png && !check_output (options.png, &error))
+      || !check_target (&options, &error))
     {
       vol_cli_run_options_clear (&options);
       return usage_error (error->message);
     }
 
-  loop = g_main_loop_new (NULL, FALSE);
-  cancellable = g_cancellable_new ();
   runner = vol_runner_new ();
-  state.loop = loop;
-  state.cancellable = cancellable;
-  state.progress = vol_cli_progress_new (options.quiet);
+  state->progress = vol_cli_progress_new (options.quiet);
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), state);
 
-  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &state);
-  sigint_id = g_unix_signal_add (SIGINT, sigint_cb, &state);
-  sigterm_id = g_unix_signal_add (SIGTERM, sigterm_cb, &state);
+  vol_runner_run_async (runner, options.spec, state->cancellable, run_done_cb, state);
+  g_main_loop_run (state->loop);
 
-  vol_runner_run_async (runner, options.spec, cancellable, run_done_cb, &state);
-  g_main_loop_run (loop);
+  vol_cli_progress_finish (state->progress);
+  vol_cli_progress_free (state->progress);
 
-  g_source_remove (sigint_id);
-  g_source_remove (sigterm_id);
-  vol_cli_progress_finish (state.progress);
-  vol_cli_progress_free (state.progress);
-
-  if (state.result == NULL)
+  if (state->result == NULL)
     {
-      /* The run never started: the target or the parameters are wrong. */
-      status = g_error_matches (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
-               ? (state.signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT)
-               : VOL_CLI_EXIT_USAGE;
-      fprintf (stderr, "volumeter-cli: %s\n", state.error->message);
-      g_clear_error (&state.error);
+      /* The run never started: the target or the parameters are wrong, or
+       * the system would not give it a thread. */
+      status = g_error_matches (state->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+               ? (state->signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT)
+               : g_error_matches (state->error, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN)
+               ? VOL_CLI_EXIT_FAILED : VOL_CLI_EXIT_USAGE;
+      fprintf (stderr, "volumeter-cli: %s\n", state->error->message);
+      g_clear_error (&state->error);
       vol_cli_run_options_clear (&options);
       return status;
     }
 
-  if (!vol_result_save (state.result, options.output, &error))
+  test_signal_at_save ();
+  if (!vol_result_save (state->result, options.output, &error))
     {
       fprintf (stderr, "volumeter-cli: %s\n", error->message);
       status = VOL_CLI_EXIT_FAILED;
@@ -227,28 +261,54 @@ command_run (int    argc,
   else
     {
       if (!options.quiet)
-        vol_cli_print_summary (stdout, state.result, options.output);
-      switch (state.result->status)
+        vol_cli_print_summary (stdout, state->result, options.output);
+      switch (state->result->status)
         {
         case VOL_RESULT_STATUS_COMPLETE:
           status = VOL_CLI_EXIT_OK;
           break;
         case VOL_RESULT_STATUS_CANCELLED:
-          status = state.signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT;
+          status = state->signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT;
           break;
         case VOL_RESULT_STATUS_FAILED:
         default:
-          fprintf (stderr, "volumeter-cli: %s\n", state.result->message);
+          fprintf (stderr, "volumeter-cli: %s\n", state->result->message);
           status = VOL_CLI_EXIT_FAILED;
           break;
         }
       /* A partial run still gets its chart, marked as partial. */
-      if (options.png && state.result->series->len > 0 && !write_png (state.result, options.png)
+      if (options.png && state->result->series->len > 0 && !write_png (state->result, options.png)
           && status == VOL_CLI_EXIT_OK)
         status = VOL_CLI_EXIT_FAILED;
     }
-  vol_result_unref (state.result);
+  vol_result_unref (state->result);
   vol_cli_run_options_clear (&options);
+  return status;
+}
+
+static int
+command_run (int    argc,
+             char **argv)
+{
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  RunState state = { 0 };
+  guint sigint_id, sigterm_id;
+  int status;
+
+  /* The signal sources are installed first and stay until the files are
+   * written. While they are, a SIGINT or SIGTERM only cancels the run (the
+   * worker stops before its next transfer and removes its files) or, once
+   * it is over, is merely noted: it can neither kill the CLI half-way
+   * through the save, leaving a temporary file beside the output, nor
+   * before the run started. Removing them restores the default action. */
+  state.loop = loop;
+  state.cancellable = cancellable;
+  sigint_id = g_unix_signal_add (SIGINT, sigint_cb, &state);
+  sigterm_id = g_unix_signal_add (SIGTERM, sigterm_cb, &state);
+  status = run_and_save (argc, argv, &state);
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
   return status;
 }
 

@@ -56,4 +56,12 @@ void     _vol_run_sample          (VolRun      *run,
 void     _vol_run_resolve         (VolRun      *run,
                                    GVariant    *resolved);
 
+typedef GThread *(*VolThreadSpawnFunc) (const char   *name,
+                                        GThreadFunc   func,
+                                        gpointer      data,
+                                        GError      **error);
+
+void     _vol_runner_set_thread_spawn (VolRunner          *self,
+                                       VolThreadSpawnFunc  spawn);
+
 G_END_DECLS

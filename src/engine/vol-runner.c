@@ -19,6 +19,7 @@
 #include "vol-host.h"
 #include "vol-probe.h"
 #include "vol-run-private.h"
+#include "vol-test-file.h"
 
 /* ~30 emissions a second: smooth enough for a live chart, cheap enough to
  * never be the bottleneck. */
@@ -32,6 +33,8 @@ struct _VolRunner
   gboolean         include_hostname;
   gboolean         running;
   GMainContext    *context;
+  GThread         *thread;      /* the run's worker, joined when it is done */
+  VolThreadSpawnFunc spawn;     /* g_thread_try_new(), or a test's stand-in */
 
   /* Shared with the worker, under lock. */
   GMutex           lock;
@@ -347,6 +350,8 @@ run_thread (GTask        *task,
   result->cpu_user += timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);
   result->cpu_system += timeval_seconds (&after.ru_stime) - timeval_seconds (&before.ru_stime);
 
+  _vol_test_file_label_ram (run);
+
   if (ok)
     result->status = VOL_RESULT_STATUS_COMPLETE;
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -377,6 +382,21 @@ run_thread (GTask        *task,
   g_task_return_pointer (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
 }
 
+/* The run's own thread. Not GTask's pool: a pool that cannot start a
+ * thread (ulimit -v, a cgroup's pids.max) queues the task for ever, and
+ * the run could then neither start nor be cancelled. A thread of its own
+ * either starts or fails at once with an error to report. */
+static gpointer
+worker_main (gpointer data)
+{
+  GTask *task = data;
+
+  run_thread (task, g_task_get_source_object (task), g_task_get_task_data (task),
+              g_task_get_cancellable (task));
+  g_object_unref (task);
+  return NULL;
+}
+
 /* Main thread: deliver the last progress, then the result, in that order. */
 static void
 worker_done_cb (GObject      *source,
@@ -388,6 +408,9 @@ worker_done_cb (GObject      *source,
   GError *error = NULL;
   VolResult *result;
 
+  /* The worker returned the task and is ending: nothing left to wait for. */
+  if (self->thread)
+    g_thread_join (g_steal_pointer (&self->thread));
   flush_progress (self);
   self->running = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
@@ -419,6 +442,7 @@ vol_runner_run_async (VolRunner           *self,
 {
   g_autoptr(GTask) outer = NULL;
   g_autoptr(GTask) inner = NULL;
+  g_autoptr(GError) spawn_error = NULL;
   VolRun *run;
 
   g_return_if_fail (VOL_IS_RUNNER (self));
@@ -447,7 +471,33 @@ vol_runner_run_async (VolRunner           *self,
   g_task_set_check_cancellable (inner, FALSE);
   g_task_set_return_on_cancel (inner, FALSE);
   g_task_set_task_data (inner, run, (GDestroyNotify) run_free);
-  g_task_run_in_thread (inner, run_thread);
+
+  self->thread = self->spawn ("volumeter-run", worker_main, g_object_ref (inner), &spawn_error);
+  if (self->thread == NULL)
+    {
+      g_object_unref (inner);
+      g_task_return_new_error (inner, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN,
+                               _("The test could not start: no thread could be created for it (%s). "
+                                 "The system may be out of memory or processes (ulimit -v, ulimit -u, pids.max)"),
+                               spawn_error->message);
+    }
+}
+
+/**
+ * _vol_runner_set_thread_spawn:
+ * @spawn: (nullable): stands in for g_thread_try_new(); NULL restores it
+ *
+ * For tests: a spawn that fails shows what a run does when the system
+ * refuses it a thread. Main thread, not while running.
+ */
+void
+_vol_runner_set_thread_spawn (VolRunner          *self,
+                              VolThreadSpawnFunc  spawn)
+{
+  g_return_if_fail (VOL_IS_RUNNER (self));
+  g_return_if_fail (!self->running);
+
+  self->spawn = spawn ? spawn : g_thread_try_new;
 }
 
 /**
@@ -511,6 +561,8 @@ vol_runner_finalize (GObject *object)
 
   /* A pending flush holds a reference, so none can be left here. */
   g_assert (self->flush_source == NULL);
+  /* the worker holds a reference until it is done and joined */
+  g_assert (self->thread == NULL);
   g_free (self->pending_text);
   g_array_unref (self->pending_samples);
   g_clear_pointer (&self->context, g_main_context_unref);
@@ -566,5 +618,6 @@ vol_runner_init (VolRunner *self)
 {
   g_mutex_init (&self->lock);
   self->io = vol_io_ops_default ();
+  self->spawn = g_thread_try_new;
   self->pending_samples = g_array_new (FALSE, FALSE, sizeof (VolLiveSample));
 }

@@ -14,14 +14,16 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-size.h"
 
 struct _VolScratch
 {
   char *target;
   char *name;     /* ".volumeter-AbC123" */
   char *path;
-  int   target_fd;
+  int   target_fd;  /* the target, opened once; every later call is relative to it */
   int   fd;
+  dev_t dev;        /* the target's filesystem: removal never leaves it */
 };
 
 /* Who owns a scratch folder: pid alone can be reused, so the process start
@@ -38,6 +40,7 @@ read_boot_id (void)
 {
   g_autofree char *text = NULL;
 
+  errno = 0;
   if (!g_file_get_contents ("/proc/sys/kernel/random/boot_id", &text, NULL, NULL))
     return g_strdup ("");
   return g_strdup (g_strstrip (text));
@@ -64,19 +67,39 @@ read_start_time (int pid)
   return g_ascii_strtoull (fields[19], NULL, 10);
 }
 
+/* The marker is written to a temporary name and renamed into place, so a
+ * marker is always whole: a run killed half-way through writing it leaves
+ * a folder that holds nothing but the temporary file, which cleanup
+ * recognises as an unfinished creation. */
+#define MARKER_TEMP VOL_SCRATCH_MARKER ".new"
+
 static gboolean
 write_marker (int      fd,
               GError **error)
 {
   g_autofree char *boot_id = read_boot_id ();
-  g_autofree char *text = g_strdup_printf ("volumeter scratch folder\npid=%d\nstart=%" G_GUINT64_FORMAT "\nboot=%s\n",
-                                           (int) getpid (), read_start_time (getpid ()), boot_id);
-  gsize len = strlen (text);
+  guint64 start = read_start_time (getpid ());
+  g_autofree char *text = NULL;
+  gsize len;
   int mfd;
   int saved;
   ssize_t n;
 
-  mfd = openat (fd, VOL_SCRATCH_MARKER, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  /* Without its boot id and start time the marker would name a run that
+   * looks dead (cleanup would delete a live run's files): no marker then,
+   * and no run. Both fail when descriptors run out (ulimit -n). */
+  if (boot_id[0] == '\0' || start == 0)
+    {
+      saved = errno ? errno : EIO;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot read this process’s start time or the boot id from /proc: %s"), g_strerror (saved));
+      return FALSE;
+    }
+  text = g_strdup_printf ("volumeter scratch folder\npid=%d\nstart=%" G_GUINT64_FORMAT "\nboot=%s\n",
+                          (int) getpid (), start, boot_id);
+  len = strlen (text);
+
+  mfd = openat (fd, MARKER_TEMP, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (mfd < 0)
     {
       saved = errno;
@@ -86,50 +109,155 @@ write_marker (int      fd,
   n = write (mfd, text, len);
   saved = errno;
   close (mfd);
-  if (n != (ssize_t) len)
+  if (n != (ssize_t) len || renameat (fd, MARKER_TEMP, fd, VOL_SCRATCH_MARKER) != 0)
     {
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (n < 0 ? saved : ENOSPC),
-                   "%s", g_strerror (n < 0 ? saved : ENOSPC));
+      if (n == (ssize_t) len)
+        saved = errno;
+      else if (n >= 0)
+        saved = ENOSPC;
+      unlinkat (fd, MARKER_TEMP, 0);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s", g_strerror (saved));
       return FALSE;
     }
   return TRUE;
 }
 
+/* Opens the folder @path names by walking it one component at a time and
+ * refusing symbolic links. The probe resolved @path with realpath(); if a
+ * part of it is a link now, someone swapped it in since, and following it
+ * would put the run's files somewhere nobody checked. From here on the run
+ * only works relative to the descriptor, so later swaps cannot move it. */
+static int
+open_resolved_dir (const char  *path,
+                   GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (path, "/", -1);
+  int fd;
+  int saved;
+
+  fd = open (g_path_is_absolute (path) ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    goto fail;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      struct stat st;
+      int next;
+
+      if (parts[i][0] == '\0' || g_str_equal (parts[i], "."))
+        continue;
+      next = openat (fd, parts[i], O_PATH | O_NOFOLLOW | O_CLOEXEC);
+      saved = errno;
+      close (fd);
+      fd = next;
+      errno = saved;
+      if (fd < 0)
+        goto fail;
+      if (fstat (fd, &st) != 0)
+        goto fail;
+      if (S_ISLNK (st.st_mode))
+        {
+          close (fd);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS,
+                       _("Cannot use %s: a part of its path (%s) has become a symbolic link since it was checked"),
+                       path, parts[i]);
+          return -1;
+        }
+      if (!S_ISDIR (st.st_mode))
+        {
+          close (fd);
+          errno = ENOTDIR;
+          goto fail;
+        }
+    }
+
+  /* A real descriptor, not O_PATH: fstatvfs() and the tests' *at() calls
+   * all work on it. Reopening through /proc would follow a link again;
+   * openat (fd, ".") does not. */
+  {
+    int real = openat (fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    saved = errno;
+    close (fd);
+    errno = saved;
+    fd = real;
+  }
+  if (fd >= 0)
+    return fd;
+
+fail:
+  saved = errno;
+  if (fd >= 0)
+    close (fd);
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               saved == ENOTDIR ? _("%s is not a folder") : _("Cannot open the folder %s: %s"),
+               path, g_strerror (saved));
+  return -1;
+}
+
+/* ".volumeter-" and six characters from [A-Za-z0-9], as g_mkdtemp() would
+ * make, but created with mkdirat() below the descriptor. */
+static char *
+random_name (void)
+{
+  static const char letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  char suffix[7];
+
+  for (guint i = 0; i < 6; i++)
+    suffix[i] = letters[g_random_int_range (0, sizeof letters - 1)];
+  suffix[6] = '\0';
+  return g_strconcat (VOL_SCRATCH_PREFIX, suffix, NULL);
+}
+
 /**
  * vol_scratch_create:
- * @target: an existing folder
+ * @target: an existing folder, as the probe resolved it (no symbolic links)
  *
  * Creates the scratch folder. Errors name @target and say why it cannot
- * be written to (missing, not a folder, read-only, no permission).
+ * be written to (missing, not a folder, read-only, no permission, a part
+ * of the path swapped for a symbolic link). @target is resolved exactly
+ * once: everything after works from a descriptor of it.
  */
 VolScratch *
 vol_scratch_create (const char  *target,
                     GError     **error)
 {
   g_autoptr(VolScratch) scratch = g_new0 (VolScratch, 1);
-  g_autofree char *template = NULL;
   g_autoptr(GError) local = NULL;
-  int saved;
+  struct stat st;
+  int saved = 0;
 
   g_return_val_if_fail (target != NULL, NULL);
 
   scratch->fd = -1;
   scratch->target = g_strdup (target);
-  scratch->target_fd = open (target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  scratch->target_fd = open_resolved_dir (target, error);
   if (scratch->target_fd < 0)
+    return NULL;
+  if (fstat (scratch->target_fd, &st) != 0)
     {
       saved = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   saved == ENOTDIR ? _("%s is not a folder")
-                                    : _("Cannot open the folder %s: %s"),
-                   target, g_strerror (saved));
+                   _("Cannot open the folder %s: %s"), target, g_strerror (saved));
       return NULL;
     }
+  scratch->dev = st.st_dev;
 
-  template = g_build_filename (target, VOL_SCRATCH_PREFIX "XXXXXX", NULL);
-  if (g_mkdtemp_full (template, 0700) == NULL)
+  for (guint attempt = 0; attempt < 100; attempt++)
     {
+      g_free (scratch->name);
+      scratch->name = random_name ();
+      if (mkdirat (scratch->target_fd, scratch->name, 0700) == 0)
+        {
+          saved = 0;
+          break;
+        }
       saved = errno;
+      if (saved != EEXIST)
+        break;
+    }
+  if (saved != 0)
+    {
+      g_clear_pointer (&scratch->name, g_free);
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
                    saved == EROFS ? _("Cannot write to %s: the volume is mounted read-only")
                    : (saved == EACCES || saved == EPERM) ? _("Cannot write to %s: permission denied")
@@ -137,8 +265,7 @@ vol_scratch_create (const char  *target,
                    target, g_strerror (saved));
       return NULL;
     }
-  scratch->path = g_steal_pointer (&template);
-  scratch->name = g_path_get_basename (scratch->path);
+  scratch->path = g_build_filename (target, scratch->name, NULL);
 
   scratch->fd = openat (scratch->target_fd, scratch->name,
                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -148,7 +275,16 @@ vol_scratch_create (const char  *target,
       g_set_error (error, G_IO_ERROR, local ? local->code : (int) g_io_error_from_errno (saved),
                    _("Cannot write to %s: %s"), target,
                    local ? local->message : g_strerror (saved));
-      vol_scratch_remove (scratch, NULL);
+      /* The folder is empty here (write_marker removes its temporary
+       * file), so it goes without opening anything: this must work when
+       * the failure was running out of descriptors (ulimit -n). */
+      if (scratch->fd >= 0)
+        {
+          close (scratch->fd);
+          scratch->fd = -1;
+        }
+      if (unlinkat (scratch->target_fd, scratch->name, AT_REMOVEDIR) == 0)
+        g_clear_pointer (&scratch->name, g_free);
       return NULL;
     }
 
@@ -167,17 +303,49 @@ vol_scratch_get_path (VolScratch *scratch)
   return scratch->path;
 }
 
+/**
+ * vol_scratch_get_target_fd:
+ *
+ * The target folder, opened once: fstatvfs() it for the free space
+ * rather than asking by path again.
+ */
+int
+vol_scratch_get_target_fd (VolScratch *scratch)
+{
+  return scratch->target_fd;
+}
+
+static void
+set_remove_error (GError     **error,
+                  gboolean     first,
+                  int          saved,
+                  const char  *name)
+{
+  if (first)
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                 _("Cannot remove %s: %s"), name, g_strerror (saved));
+}
+
 /* Deletes the folder @name below @parent_fd and everything in it, never
- * following a symbolic link out of it: a link is removed, not its target. */
+ * following a symbolic link out of it (a link is removed, not its target)
+ * and never entering another filesystem mounted inside it: whatever is not
+ * on @dev is left alone and reported. In a scratch folder's top level
+ * (@is_scratch) the marker goes last, and only when everything else has
+ * gone, so a removal cut short (SIGKILL, an error) still leaves a folder
+ * that cleanup recognises as ours. */
 static gboolean
 remove_tree_at (int          parent_fd,
                 const char  *name,
+                dev_t        dev,
+                gboolean     is_scratch,
                 GError     **error)
 {
   int fd;
   DIR *dir;
   struct dirent *entry;
+  struct stat st;
   gboolean ok = TRUE;
+  gboolean has_marker = FALSE;
 
   fd = openat (parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0)
@@ -189,49 +357,81 @@ remove_tree_at (int          parent_fd,
                    _("Cannot open %s to remove it: %s"), name, g_strerror (saved));
       return FALSE;
     }
+  if (fstat (fd, &st) != 0 || st.st_dev != dev)
+    {
+      close (fd);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("Did not remove %s: another filesystem is mounted there"), name);
+      return FALSE;
+    }
   dir = fdopendir (fd);
   if (dir == NULL)
     {
+      int saved = errno;
       close (fd);
+      set_remove_error (error, TRUE, saved, name);
       return FALSE;
     }
   while ((entry = readdir (dir)) != NULL)
     {
       if (g_str_equal (entry->d_name, ".") || g_str_equal (entry->d_name, ".."))
         continue;
-      if (unlinkat (fd, entry->d_name, 0) == 0 || errno == ENOENT)
-        continue;
-      if (errno == EISDIR || errno == EPERM)
+      if (is_scratch && g_str_equal (entry->d_name, VOL_SCRATCH_MARKER))
         {
-          if (!remove_tree_at (fd, entry->d_name, ok ? error : NULL))
+          has_marker = TRUE;
+          continue;
+        }
+      if (fstatat (fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        {
+          if (errno != ENOENT)
+            {
+              set_remove_error (error, ok, errno, entry->d_name);
+              ok = FALSE;
+            }
+          continue;
+        }
+      if (S_ISDIR (st.st_mode))
+        {
+          if (st.st_dev != dev)
+            {
+              if (ok)
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                             _("Did not remove %s: another filesystem is mounted there"), entry->d_name);
+              ok = FALSE;
+            }
+          else if (!remove_tree_at (fd, entry->d_name, dev, FALSE, ok ? error : NULL))
             ok = FALSE;
           continue;
         }
-      if (ok)
+      if (unlinkat (fd, entry->d_name, 0) != 0 && errno != ENOENT)
         {
-          int saved = errno;
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       _("Cannot remove %s: %s"), entry->d_name, g_strerror (saved));
+          set_remove_error (error, ok, errno, entry->d_name);
+          ok = FALSE;
         }
+    }
+
+  if (ok && has_marker && unlinkat (fd, VOL_SCRATCH_MARKER, 0) != 0 && errno != ENOENT)
+    {
+      set_remove_error (error, ok, errno, VOL_SCRATCH_MARKER);
       ok = FALSE;
     }
   closedir (dir);
+  if (!ok)
+    return FALSE;
 
   if (unlinkat (parent_fd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
     {
-      int saved = errno;
-      if (ok)
-        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                     _("Cannot remove %s: %s"), name, g_strerror (saved));
-      ok = FALSE;
+      set_remove_error (error, TRUE, errno, name);
+      return FALSE;
     }
-  return ok;
+  return TRUE;
 }
 
 /**
  * vol_scratch_remove:
  *
- * Removes the scratch folder and all it holds. Safe to call twice.
+ * Removes the scratch folder and all it holds, its marker last. Safe to
+ * call twice.
  */
 gboolean
 vol_scratch_remove (VolScratch  *scratch,
@@ -248,7 +448,7 @@ vol_scratch_remove (VolScratch  *scratch,
     }
   if (scratch->name != NULL && scratch->target_fd >= 0)
     {
-      ok = remove_tree_at (scratch->target_fd, scratch->name, error);
+      ok = remove_tree_at (scratch->target_fd, scratch->name, scratch->dev, TRUE, error);
       if (ok)
         g_clear_pointer (&scratch->name, g_free);
     }
@@ -270,18 +470,33 @@ vol_scratch_free (VolScratch *scratch)
   g_free (scratch);
 }
 
+typedef enum
+{
+  MARKER_NONE,      /* no marker, and other things in the folder: not ours */
+  MARKER_OWNER,     /* a whole marker: its owner decides */
+  MARKER_UNFINISHED /* nothing, or only a half-made marker: a creation cut short */
+} MarkerState;
+
+/* Reads the marker without ever blocking or following a link: a FIFO, a
+ * device or a link planted under the marker's name is "not ours". */
 static gboolean
 read_owner (int    dir_fd,
             Owner *owner)
 {
   char buf[512];
+  struct stat st;
   ssize_t n;
   int fd;
   g_auto(GStrv) lines = NULL;
 
-  fd = openat (dir_fd, VOL_SCRATCH_MARKER, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  fd = openat (dir_fd, VOL_SCRATCH_MARKER, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0)
     return FALSE;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size <= 0 || st.st_size >= (off_t) sizeof buf)
+    {
+      close (fd);
+      return FALSE;
+    }
   n = read (fd, buf, sizeof buf - 1);
   close (fd);
   if (n <= 0)
@@ -298,9 +513,53 @@ read_owner (int    dir_fd,
       else if (g_str_has_prefix (lines[i], "start="))
         owner->start = g_ascii_strtoull (lines[i] + 6, NULL, 10);
       else if (g_str_has_prefix (lines[i], "boot="))
-        owner->boot_id = g_strdup (lines[i] + 5);
+        {
+          g_free (owner->boot_id);
+          owner->boot_id = g_strdup (lines[i] + 5);
+        }
     }
   return owner->pid > 0;
+}
+
+/* A folder with our name and no marker may be ours when it holds nothing
+ * but, at most, the marker's temporary file (a regular file):
+ * vol_scratch_create() was cut short between mkdirat() and the rename of
+ * the marker. Anything else in it and it is not ours to delete. */
+static MarkerState
+read_marker_state (int    dir_fd,
+                   Owner *owner)
+{
+  DIR *dir;
+  struct dirent *entry;
+  gboolean only_temp = TRUE;
+  int fd;
+
+  if (read_owner (dir_fd, owner))
+    return MARKER_OWNER;
+
+  fd = dup (dir_fd);
+  if (fd < 0)
+    return MARKER_NONE;
+  dir = fdopendir (fd);
+  if (dir == NULL)
+    {
+      close (fd);
+      return MARKER_NONE;
+    }
+  while (only_temp && (entry = readdir (dir)) != NULL)
+    {
+      struct stat st;
+
+      if (g_str_equal (entry->d_name, ".") || g_str_equal (entry->d_name, ".."))
+        continue;
+      if (!g_str_equal (entry->d_name, MARKER_TEMP)
+          || fstatat (dir_fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0
+          || !S_ISREG (st.st_mode))
+        only_temp = FALSE;
+    }
+  /* fdopendir() took over @fd; rewinding shares the offset with @dir_fd */
+  closedir (dir);
+  return only_temp ? MARKER_UNFINISHED : MARKER_NONE;
 }
 
 static gboolean
@@ -321,8 +580,11 @@ owner_alive (const Owner *owner)
  * @in_use: (element-type utf8): gets the paths left because their run is alive
  *
  * Removes the scratch folders in @dir that a killed run left behind. Only
- * folders named ".volumeter-XXXXXX" that hold Volumeter's marker are
- * touched; a folder without a marker is not ours and is left alone.
+ * folders named ".volumeter-XXXXXX" on @dir's own filesystem are touched,
+ * and of those only the ones that hold Volumeter's marker (a regular file,
+ * never opened in a way that could block) or nothing but a marker being
+ * made; a folder with other things and no marker is not ours and is left
+ * alone. Removal never follows a link or enters another mount.
  */
 gboolean
 vol_scratch_cleanup_stale (const char  *dir,
@@ -331,31 +593,42 @@ vol_scratch_cleanup_stale (const char  *dir,
                            GError     **error)
 {
   int dir_fd;
+  int list_fd;
   DIR *d;
   struct dirent *entry;
+  struct stat dir_st;
   gboolean ok = TRUE;
 
   dir_fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd < 0)
+  if (dir_fd < 0 || fstat (dir_fd, &dir_st) != 0)
     {
       int saved = errno;
+      if (dir_fd >= 0)
+        close (dir_fd);
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
                    saved == ENOTDIR ? _("%s is not a folder") : _("Cannot open the folder %s: %s"),
                    dir, g_strerror (saved));
       return FALSE;
     }
-  d = fdopendir (dup (dir_fd));
+  list_fd = openat (dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  d = list_fd >= 0 ? fdopendir (list_fd) : NULL;
   if (d == NULL)
     {
+      int saved = errno;
+      if (list_fd >= 0)
+        close (list_fd);
       close (dir_fd);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot open the folder %s: %s"), dir, g_strerror (saved));
       return FALSE;
     }
 
   while ((entry = readdir (d)) != NULL)
     {
       Owner owner = { 0 };
+      struct stat st;
+      MarkerState state;
       int fd;
-      gboolean ours;
 
       if (!g_str_has_prefix (entry->d_name, VOL_SCRATCH_PREFIX)
           || strlen (entry->d_name) != strlen (VOL_SCRATCH_PREFIX) + 6)
@@ -363,19 +636,30 @@ vol_scratch_cleanup_stale (const char  *dir,
       fd = openat (dir_fd, entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       if (fd < 0)
         continue;
-      ours = read_owner (fd, &owner);
+      /* a filesystem mounted on a folder with our name is not ours */
+      if (fstat (fd, &st) != 0 || st.st_dev != dir_st.st_dev)
+        {
+          close (fd);
+          continue;
+        }
+      state = read_marker_state (fd, &owner);
       close (fd);
-      if (!ours)
+      /* An unfinished creation also has the mode vol_scratch_create()
+       * gives (0700): an empty folder someone else made with our kind of
+       * name (0755 by default) is theirs. */
+      if (state == MARKER_UNFINISHED && (st.st_mode & 07777) != 0700)
+        state = MARKER_NONE;
+      if (state == MARKER_NONE)
         {
           g_free (owner.boot_id);
           continue;
         }
-      if (owner_alive (&owner))
+      if (state == MARKER_OWNER && owner_alive (&owner))
         {
           if (in_use)
             g_ptr_array_add (in_use, g_build_filename (dir, entry->d_name, NULL));
         }
-      else if (remove_tree_at (dir_fd, entry->d_name, ok ? error : NULL))
+      else if (remove_tree_at (dir_fd, entry->d_name, dir_st.st_dev, TRUE, ok ? error : NULL))
         {
           if (removed)
             g_ptr_array_add (removed, g_build_filename (dir, entry->d_name, NULL));
@@ -387,4 +671,128 @@ vol_scratch_cleanup_stale (const char  *dir,
   closedir (d);
   close (dir_fd);
   return ok;
+}
+
+/**
+ * vol_scratch_fs_is_ram:
+ * @fs_type: (nullable): a filesystem type as the probe reports it
+ *
+ * Whether files there live in memory: tmpfs and devtmpfs (which accept
+ * O_DIRECT since Linux 6.6 with no device behind it) and ramfs. Any thread.
+ */
+gboolean
+vol_scratch_fs_is_ram (const char *fs_type)
+{
+  return g_strcmp0 (fs_type, "tmpfs") == 0 || g_strcmp0 (fs_type, "devtmpfs") == 0
+         || g_strcmp0 (fs_type, "ramfs") == 0;
+}
+
+static gboolean
+same_filesystem (const struct stat *here,
+                 const char        *other)
+{
+  struct stat st;
+
+  return other != NULL && stat (other, &st) == 0 && st.st_dev == here->st_dev;
+}
+
+/**
+ * vol_scratch_target_risk:
+ * @target: what the probe found for @spec's target
+ * @bytes: (out) (optional): how much the run would write at most
+ *
+ * The one decision, for the application's question and the command
+ * line's --yes alike: must the user say yes before @spec runs on @target?
+ * A fill test writes up to the volume's free space, which upsets the
+ * programs of the system or home volume and takes RAM on tmpfs; nothing
+ * belongs in devtmpfs. A folder the user cannot write to is no risk: the
+ * run fails before writing anything, with the better message. Blocking
+ * (stat); main thread or CLI.
+ */
+VolTargetRisk
+vol_scratch_target_risk (const VolTestSpec   *spec,
+                         const VolTargetInfo *target,
+                         guint64             *bytes)
+{
+  struct stat here;
+  gboolean fill;
+  gint64 max;
+  guint64 amount;
+  VolTargetRisk risk = VOL_TARGET_RISK_NONE;
+
+  g_return_val_if_fail (spec != NULL, VOL_TARGET_RISK_NONE);
+
+  if (bytes)
+    *bytes = 0;
+  if (target == NULL || target->path == NULL || stat (target->path, &here) != 0
+      || access (target->path, W_OK) != 0)
+    return VOL_TARGET_RISK_NONE;
+
+  fill = g_str_equal (vol_test_spec_get_kind (spec), "fill");
+  if (g_strcmp0 (target->fs_type, "devtmpfs") == 0)
+    risk = VOL_TARGET_RISK_DEVICES;
+  else if (!fill)
+    return VOL_TARGET_RISK_NONE;
+  else if (vol_scratch_fs_is_ram (target->fs_type))
+    risk = VOL_TARGET_RISK_MEMORY;
+  else if (same_filesystem (&here, "/"))
+    risk = VOL_TARGET_RISK_SYSTEM;
+  else if (same_filesystem (&here, g_get_home_dir ()))
+    risk = VOL_TARGET_RISK_HOME;
+  else
+    return VOL_TARGET_RISK_NONE;
+
+  amount = target->free_bytes;
+  if (fill)
+    {
+      max = vol_test_spec_get_int (spec, "max-bytes");
+      if (max > 0)
+        amount = MIN ((guint64) max, amount);
+    }
+  if (bytes)
+    *bytes = amount;
+  return risk;
+}
+
+/**
+ * vol_scratch_target_risk_message:
+ *
+ * Returns: (transfer full) (nullable): NULL when vol_scratch_target_risk()
+ *   sees no risk; else one paragraph naming the place, why, and how much
+ *   would be written, for a question or an error.
+ */
+char *
+vol_scratch_target_risk_message (const VolTestSpec   *spec,
+                                 const VolTargetInfo *target)
+{
+  guint64 bytes = 0;
+  VolTargetRisk risk = vol_scratch_target_risk (spec, target, &bytes);
+  g_autofree char *amount = vol_size_format (bytes);
+  const char *where;
+
+  if (risk == VOL_TARGET_RISK_NONE)
+    return NULL;
+  where = target->mount_point ? target->mount_point : target->path;
+  switch (risk)
+    {
+    case VOL_TARGET_RISK_SYSTEM:
+      return g_strdup_printf (_("%s holds the system. The test would write up to %s there, nearly filling it "
+                                "for the length of the run; other programs may run out of space. "
+                                "The files are removed when the test ends."), where, amount);
+    case VOL_TARGET_RISK_HOME:
+      return g_strdup_printf (_("%s holds your home folder. The test would write up to %s there, nearly filling it "
+                                "for the length of the run; other programs may run out of space. "
+                                "The files are removed when the test ends."), where, amount);
+    case VOL_TARGET_RISK_MEMORY:
+      return g_strdup_printf (_("%s is in memory (%s). The test would write up to %s there, taking that much RAM "
+                                "for the length of the run, and measure memory, not a disk. "
+                                "The files are removed when the test ends."),
+                              where, target->fs_type, amount);
+    case VOL_TARGET_RISK_DEVICES:
+    case VOL_TARGET_RISK_NONE:
+    default:
+      return g_strdup_printf (_("%s holds the system's device files (devtmpfs, in memory). The test would write "
+                                "up to %s there and measure memory, not a disk. "
+                                "The files are removed when the test ends."), where, amount);
+    }
 }

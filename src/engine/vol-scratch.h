@@ -1,14 +1,19 @@
 /* vol-scratch.h — a private folder for one run's files, removed on every path
  *
  * A run writes only inside "<target>/.volumeter-XXXXXX" (mode 0700), which
- * holds a marker naming the process that owns it. vol_scratch_remove()
- * deletes it without following symbolic links; vol_scratch_cleanup_stale()
- * finds folders a killed run left behind and removes those whose owner is
- * gone. Blocking: worker thread or CLI.
+ * holds a marker naming the process that owns it. The target is resolved
+ * once and opened; the folder, its files and the free-space query all work
+ * from that descriptor. vol_scratch_remove() deletes the folder without
+ * following symbolic links or entering other mounts, the marker last;
+ * vol_scratch_cleanup_stale() finds folders a killed run left behind and
+ * removes those whose owner is gone. Blocking: worker thread or CLI.
  */
 #pragma once
 
 #include <glib.h>
+
+#include "vol-spec.h"
+#include "vol-target-info.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +25,7 @@ typedef struct _VolScratch VolScratch;
 VolScratch *vol_scratch_create        (const char  *target,
                                        GError     **error);
 int         vol_scratch_get_fd        (VolScratch  *scratch);
+int         vol_scratch_get_target_fd (VolScratch  *scratch);
 const char *vol_scratch_get_path      (VolScratch  *scratch);
 gboolean    vol_scratch_remove        (VolScratch  *scratch,
                                        GError     **error);
@@ -29,6 +35,23 @@ gboolean    vol_scratch_cleanup_stale (const char  *dir,
                                        GPtrArray   *removed,
                                        GPtrArray   *in_use,
                                        GError     **error);
+
+/* Why a run on a target needs the user's explicit yes first. */
+typedef enum
+{
+  VOL_TARGET_RISK_NONE,
+  VOL_TARGET_RISK_SYSTEM,  /* filling the volume that holds / */
+  VOL_TARGET_RISK_HOME,    /* filling the volume that holds the home folder */
+  VOL_TARGET_RISK_MEMORY,  /* filling a tmpfs or ramfs: it takes RAM */
+  VOL_TARGET_RISK_DEVICES, /* writing into devtmpfs, the system's device nodes */
+} VolTargetRisk;
+
+gboolean      vol_scratch_fs_is_ram           (const char          *fs_type);
+VolTargetRisk vol_scratch_target_risk         (const VolTestSpec   *spec,
+                                               const VolTargetInfo *target,
+                                               guint64             *bytes);
+char         *vol_scratch_target_risk_message (const VolTestSpec   *spec,
+                                               const VolTargetInfo *target);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VolScratch, vol_scratch_free)
 

@@ -79,7 +79,9 @@ _vol_test_file_fit (VolRun   *run,
   struct statvfs vfs;
   guint64 avail, size;
 
-  if (statvfs (run->target->path, &vfs) != 0)
+  /* the descriptor opened once, not the path again: a folder swapped since
+   * must not decide how much is written here */
+  if (fstatvfs (vol_scratch_get_target_fd (run->scratch), &vfs) != 0)
     {
       int saved = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
@@ -206,4 +208,22 @@ _vol_test_file_drop_cache (VolRun   *run,
   if (direct)
     return TRUE;
   return run->io->fadvise (run->io, fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+}
+
+/**
+ * _vol_test_file_label_ram:
+ *
+ * After a test ran: on tmpfs or devtmpfs O_DIRECT is accepted but there is
+ * no device behind it, so a "direct" label would pass memory speed off as
+ * a disk's. Such results say "none" (through the cache), which the chart
+ * and the summary warn about. ramfs refuses O_DIRECT and is already
+ * labelled "fadvise" by the fallback. Worker thread.
+ */
+void
+_vol_test_file_label_ram (VolRun *run)
+{
+  if (run->target != NULL && run->result != NULL
+      && run->result->cache_bypass == VOL_CACHE_BYPASS_DIRECT
+      && vol_scratch_fs_is_ram (run->target->fs_type))
+    run->result->cache_bypass = VOL_CACHE_BYPASS_NONE;
 }

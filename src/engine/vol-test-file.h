@@ -39,4 +39,6 @@ gboolean _vol_test_file_drop_cache (VolRun     *run,
                                     int         fd,
                                     gboolean    direct);
 
+void     _vol_test_file_label_ram  (VolRun     *run);
+
 G_END_DECLS

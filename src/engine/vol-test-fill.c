@@ -76,7 +76,7 @@ fill_prepare (VolRun  *run,
 
   /* Fresh numbers: the probe ran a moment ago, but the scratch folder now
    * exists and someone else may be writing. */
-  if (statvfs (run->target->path, &vfs) != 0)
+  if (fstatvfs (vol_scratch_get_target_fd (run->scratch), &vfs) != 0)
     {
       int saved = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),

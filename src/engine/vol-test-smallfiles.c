@@ -139,7 +139,7 @@ smallfiles_prepare (VolRun  *run,
                                      : plan->files;
   plan->bound = most_files * round_up (plan->max_size, 4096) + (guint64) plan->subdirs * 4096;
 
-  if (statvfs (run->target->path, &vfs) != 0)
+  if (fstatvfs (vol_scratch_get_target_fd (run->scratch), &vfs) != 0)
     {
       int saved = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),

@@ -20,6 +20,7 @@
 #include <json-glib/json-glib.h>
 
 #include "vol-chart-build.h"
+#include "vol-scratch.h"
 #include "vol-size.h"
 
 G_DEFINE_FINAL_TYPE (VolWindow, vol_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -398,32 +399,17 @@ confirm_response_cb (AdwMessageDialog *dialog,
     _vol_window_start (self, TRUE);
 }
 
-/* Filling the volume that holds the system or the home folder can upset
- * running programs for the length of the run: say which, and how much. */
+/* Filling the volume that holds the system or the home folder, or RAM,
+ * can upset running programs for the length of the run: the engine
+ * decides, for the command line's --yes too, and says which and how much. */
 static gboolean
 needs_confirmation (VolWindow           *self,
                     const VolTestSpec   *spec,
                     const VolTargetInfo *target,
                     char               **message)
 {
-  struct stat home, root, here;
-  g_autofree char *amount = NULL;
-  gint64 max;
-
-  if (!g_str_equal (vol_test_spec_get_kind (spec), "fill") || target == NULL)
-    return FALSE;
-  if (stat (target->path, &here) != 0)
-    return FALSE;
-  if (!((stat ("/", &root) == 0 && root.st_dev == here.st_dev)
-        || (stat (g_get_home_dir (), &home) == 0 && home.st_dev == here.st_dev)))
-    return FALSE;
-  max = vol_test_spec_get_int (spec, "max-bytes");
-  amount = vol_size_format (max > 0 ? MIN ((guint64) max, target->free_bytes) : target->free_bytes);
-  *message = g_strdup_printf (_("%s holds the system or your home folder. The test will write up to %s there, "
-                                "nearly filling it for the length of the run; other programs may run out of space. "
-                                "The files are removed when the test ends."),
-                              target->mount_point ? target->mount_point : target->path, amount);
-  return TRUE;
+  *message = vol_scratch_target_risk_message (spec, target);
+  return *message != NULL;
 }
 
 void
