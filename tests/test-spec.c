@@ -31,7 +31,7 @@ test_defaults_valid (void)
 
   g_assert_true (vol_test_spec_validate (spec, fill_info (), &error));
   g_assert_no_error (error);
-  /* DESIGN.md's defaults */
+  /* The defaults docs/measurement.md gives for Fill volume */
   g_assert_cmpint (vol_test_spec_get_int (spec, "files"), ==, 1000);
   g_assert_cmpint (vol_test_spec_get_int (spec, "chunk"), ==, 32 << 20);
   reserve = vol_test_spec_get_value (spec, "reserve");

@@ -9,7 +9,7 @@ extern const VolTestKind vol_test_threads;
 extern const VolTestKind vol_test_smallfiles;
 extern const VolTestKind vol_test_cached;
 
-/* DESIGN.md's table, in its order. */
+/* The order of docs/architecture.md's table of test kinds. */
 static const VolTestKind *const kinds[] = {
   &vol_test_fill,
   &vol_test_transfer,

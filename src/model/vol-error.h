@@ -1,6 +1,6 @@
 /* vol-error.h — the project's own error domains
  *
- * Own domains only for own conditions (STYLE.md); system failures travel as
+ * Own domains only for own conditions (CONTRIBUTING.md, "Errors"); system failures travel as
  * G_IO_ERROR built with g_io_error_from_errno().
  */
 #pragma once
