@@ -364,6 +364,54 @@ test_odd_text (void)
     }
 }
 
+/* An escape that json-glib reads differently from JSON (a short "\u1", a
+ * lone surrogate) made it end a string elsewhere, so 100 000 "[" the scan
+ * took for text reached json-glib's recursive parser and overflowed its
+ * stack. Each is refused where it is; valid escapes leave the brackets to
+ * the depth check. */
+static void
+test_escapes_before_deep_nesting (void)
+{
+  static const char *const invalid[] = {
+    "\\u1\"", "\\u12\"", "\\u123\"", "\\uZZZZ\"", "\\ud800\"", "\\ud800\"\"",
+    "\\ud800\\u0041\"", "\\udc00\"", "\\u0000\"", "\\x41\"", "a\tb\"", "\xff\"", "\xed\xa0\x80\"",
+  };
+  static const char *const valid[] = {
+    "\\\"\"", "\\\\\"", "\\u0041\"", "\\ud83d\\ude00\"", "\xc3\xa9\"",
+  };
+  g_autofree char *open = g_strnfill (100000, '[');
+  g_autofree char *close = g_strnfill (100000, ']');
+
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    for (guint ending = 0; ending < 2; ending++)
+      {
+        /* The document splitter ends the string before the brackets or
+         * after them, depending on the escape; one of the two endings
+         * makes the document complete for it, so that it reaches the
+         * scan, where the crash was. */
+        g_autofree char *text = g_strconcat ("{\"fio version\": \"fio-3.33\", \"jobs\": [\"",
+                                             invalid[i], ",", open, ending ? close : "\"", "]}", NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GPtrArray) results = vol_fio_import_from_data (text, -1, NULL, &error);
+
+        g_test_message ("invalid %u/%u: %s", i, ending, error ? error->message : "(no error)");
+        g_assert_null (results);
+        g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE);
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
+    {
+      g_autofree char *text = g_strconcat ("{\"fio version\": \"fio-3.33\", \"jobs\": [\"",
+                                           valid[i], ",", open, close, "]}", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) results = vol_fio_import_from_data (text, -1, NULL, &error);
+
+      g_test_message ("valid %u: %s", i, error ? error->message : "(no error)");
+      g_assert_null (results);
+      g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "levels deep"));
+    }
+}
+
 /* A result file refuses fio output with its hint; the sniffer tells them
  * apart. */
 static void
@@ -409,6 +457,7 @@ main (int    argc,
   g_test_add_func ("/vol/fio-import/every-truncation", test_every_truncation);
   g_test_add_func ("/vol/fio-import/odd-text", test_odd_text);
   g_test_add_func ("/vol/fio-import/looks-like-fio", test_looks_like_fio);
+  g_test_add_func ("/vol/fio-import/escapes-before-deep-nesting", test_escapes_before_deep_nesting);
 
   return g_test_run ();
 }

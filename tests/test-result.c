@@ -1120,19 +1120,80 @@ test_save_replaces (void)
   remove_dir (dir);
 }
 
-/* A lone surrogate escape must not become invalid UTF-8 in memory. */
+/* A lone surrogate escape is refused: json-glib 1.6 reads on past it for
+ * the second half, so it never reaches the parser. */
 static void
 test_lone_surrogate (void)
 {
   const char *data = "{\"format\":\"volumeter-result\",\"version\":1,\"created\":\"2026-11-29T23:10:00Z\","
                      "\"label\":\"a\\ud800b\",\"test\":{\"kind\":\"fill\"},\"status\":{\"state\":\"complete\"},"
                      "\"series\":[]}";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(VolResult) result = vol_result_load_from_data (data, -1, &error);
 
-  g_assert_no_error (error);
-  g_assert_true (g_utf8_validate (result->label, -1, NULL));
-  g_assert_true (g_str_has_prefix (result->label, "a"));
+  assert_load_fails (data, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "surrogate");
+}
+
+/* Every way a string can end in the eyes of one tokenizer and not of
+ * another, each followed by 100 000 "[": had the scan and json-glib
+ * disagreed on where the string ends, the brackets would have reached
+ * json-glib's recursive parser and overflowed the stack (the issue's
+ * `["\ud800"",[[[…` crashed `show`). Invalid forms are refused where
+ * they are; valid ones leave the brackets to the depth check. */
+static void
+test_escapes_before_deep_nesting (void)
+{
+  static const char *const invalid[] = {
+    "\\u1\"",              /* short */
+    "\\u12\"",
+    "\\u123\"",
+    "\\u\"",
+    "\\u12g4\"",           /* not hex */
+    "\\uZZZZ\"",
+    "\\ud800\"",           /* lone high surrogate */
+    "\\ud800\"\"",         /* ... as in the issue */
+    "\\udbff\\n\"",       /* high, then another escape */
+    "\\ud800\\u0041\"",   /* high, then not a low */
+    "\\ud800\\ud800\"",   /* high, high */
+    "\\ud800\\u1\"",      /* high, short */
+    "\\udc00\"",           /* lone low surrogate */
+    "\\udfff\\udc00\"",
+    "\\u0000\"",           /* NUL */
+    "\\x41\"",             /* not a JSON escape */
+    "\\'\"",
+    "\\",                  /* a backslash at the very end */
+    "a\nb\"",              /* raw control characters */
+    "a\tb\"",
+    "a\001b\"",
+    "a\037b\"",
+    "\xff\"",              /* not UTF-8 */
+    "\xc3\"",              /* a cut sequence */
+    "\xc0\xaf\"",          /* overlong "/" */
+    "\xed\xa0\x80\"",      /* a surrogate in UTF-8 */
+    "\xf4\x90\x80\x80\"",  /* past U+10FFFF */
+  };
+  static const char *const valid[] = {
+    "\\\"\"", "\\\\\"", "\\/\"", "\\b\\f\\n\\r\\t\"",
+    "\\u0041\"", "\\u00e9\"", "\\uFFFF\"", "\\ud83d\\ude00\"", "\\uDBFF\\uDFFF\"",
+    "\xc3\xa9\"", "\xf0\x9f\x98\x80\"", "\x7f\"",
+  };
+  g_autofree char *brackets = g_strnfill (100000, '[');
+
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    {
+      /* in a value and in a key */
+      g_autofree char *in_value = g_strconcat ("[\"", invalid[i], ",", brackets, NULL);
+      g_autofree char *in_key = g_strconcat ("{\"", invalid[i], ":", brackets, NULL);
+
+      assert_load_fails (in_value, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "line 1, column");
+      assert_load_fails (in_key, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "line 1, column");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
+    {
+      g_autofree char *in_value = g_strconcat ("[\"", valid[i], ",", brackets, NULL);
+      g_autofree char *in_key = g_strconcat ("{\"", valid[i], ":", brackets, NULL);
+
+      assert_load_fails (in_value, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "levels deep");
+      assert_load_fails (in_key, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "levels deep");
+    }
 }
 
 int
@@ -1160,5 +1221,6 @@ main (int   argc,
   g_test_add_func ("/vol/result/save-replaces", test_save_replaces);
 
   g_test_add_func ("/vol/result/lone-surrogate", test_lone_surrogate);
+  g_test_add_func ("/vol/result/escapes-before-deep-nesting", test_escapes_before_deep_nesting);
   return g_test_run ();
 }

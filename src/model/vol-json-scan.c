@@ -153,6 +153,108 @@ is_json_number (const char *token,
   return p == length;
 }
 
+/* A parse error at @offset, with its line and column. */
+static gboolean
+scan_error (GError     **error,
+            const char  *data,
+            gsize        offset,
+            const char  *format,
+            ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+scan_error (GError     **error,
+            const char  *data,
+            gsize        offset,
+            const char  *format,
+            ...)
+{
+  g_autofree char *reason = NULL;
+  va_list args;
+  guint line, column;
+
+  va_start (args, format);
+  reason = g_strdup_vprintf (format, args);
+  va_end (args);
+  vol_json_scan_line_column (data, offset, &line, &column);
+  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+               _("not valid JSON: line %u, column %u: %s"), line, column, reason);
+  return FALSE;
+}
+
+/* The four hex digits of a \u escape at @i (the backslash), or -1. */
+static int
+escape_code (const char *data,
+             gsize       length,
+             gsize       i)
+{
+  int code = 0;
+
+  if (i + 6 > length || data[i] != '\\' || data[i + 1] != 'u')
+    return -1;
+  for (gsize k = i + 2; k < i + 6; k++)
+    {
+      int digit = g_ascii_xdigit_value (data[k]);
+
+      if (digit < 0)
+        return -1;
+      code = code * 16 + digit;
+    }
+  return code;
+}
+
+/* One escape inside a string, at @i (the backslash): exactly what JSON
+ * allows, and nothing json-glib 1.6 reads differently. json-glib takes the
+ * four characters after "\u" as hex whatever they are, and after a lone
+ * high surrogate reads on for its partner, so "\u1" or "\ud800" would make
+ * it end the string somewhere else than this scan: brackets this scan saw
+ * as text would reach its recursive parser. Every such escape is refused
+ * here, as is "\u0000", which no C string can hold. */
+static gboolean
+scan_escape (const char  *data,
+             gsize        length,
+             gsize        i,
+             gsize       *skip,
+             GError     **error)
+{
+  int code;
+  int low;
+
+  if (i + 1 >= length)
+    return scan_error (error, data, i, "%s", _("the text ends inside a string"));
+
+  switch (data[i + 1])
+    {
+    case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+      *skip = 2;
+      return TRUE;
+    case 'u':
+      break;
+    default:
+      return scan_error (error, data, i, _("“\\%c” is not a JSON escape"),
+                         g_ascii_isprint (data[i + 1]) ? data[i + 1] : '?');
+    }
+
+  code = escape_code (data, length, i);
+  if (code < 0)
+    return scan_error (error, data, i, "%s", _("“\\u” must be followed by four hexadecimal digits"));
+  if (code == 0)
+    return scan_error (error, data, i, "%s", _("“\\u0000” (a NUL character) is not allowed in a string"));
+  if (code >= 0xdc00 && code <= 0xdfff)
+    return scan_error (error, data, i, _("“\\u%04x” is the second half of a surrogate pair without the first"),
+                       (guint) code);
+  if (code >= 0xd800 && code <= 0xdbff)
+    {
+      low = escape_code (data, length, i + 6);
+      if (low < 0xdc00 || low > 0xdfff)
+        return scan_error (error, data, i, _("“\\u%04x” is the first half of a surrogate pair without the second"),
+                           (guint) code);
+      *skip = 12;
+      return TRUE;
+    }
+  *skip = 6;
+  return TRUE;
+}
+
 /**
  * vol_json_scan:
  * @data: JSON text
@@ -167,7 +269,12 @@ is_json_number (const char *token,
  * word (vol-json-scan.h has the details). It refuses what would crash or
  * fool the parser: nesting deeper than 64 levels, and any byte outside
  * strings that JSON does not allow (comments and single quotes would
- * otherwise hide brackets from this count). It notes in @report, for
+ * otherwise hide brackets from this count), and inside strings every
+ * control character, byte that is not UTF-8 and escape that is not exactly
+ * JSON's (a short "\u1", a lone surrogate "\ud800"), because json-glib
+ * would end such a string elsewhere and parse unchecked brackets. Only
+ * text this scan has tokenized the way json-glib will reaches the parser,
+ * so the depth counted here is json-glib's. It notes in @report, for
  * after the parse, the first integer beyond 64 bits (with its field path,
  * such as "series[0].columns[1].values[3]") and where text after the end of
  * the document starts. Other mistakes, such as an unbalanced bracket or a
@@ -184,7 +291,6 @@ vol_json_scan (const char         *data,
   ScanFrame frames[MAX_DEPTH];
   guint depth = 0;
   gboolean in_string = FALSE;
-  gboolean escaped = FALSE;
   gboolean capturing_key = FALSE;
   gboolean done = FALSE;
   gsize i = 0;
@@ -205,10 +311,25 @@ vol_json_scan (const char         *data,
 
       if (in_string)
         {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
+          if (c == '\\')
+            {
+              gsize skip = 0;
+
+              if (!scan_escape (data, length, i, &skip, error))
+                return FALSE;
+              i += skip - 1;
+            }
+          else if ((guchar) c < 0x20)
+            return scan_error (error, data, i, _("a control character (U+%04X) inside a string; JSON writes it as an escape"),
+                               (guint) (guchar) c);
+          else if ((guchar) c >= 0x80)
+            {
+              gunichar u = g_utf8_get_char_validated (data + i, (gssize) (length - i));
+
+              if (u == (gunichar) -1 || u == (gunichar) -2)
+                return scan_error (error, data, i, "%s", _("not UTF-8 text"));
+              i += (gsize) g_utf8_skip[(guchar) c] - 1;
+            }
           else if (c == '"')
             {
               in_string = FALSE;
@@ -365,13 +486,16 @@ void
 vol_json_scan_set_parse_error (GError       **error,
                                const GError  *json_error)
 {
+  g_autofree char *valid = NULL;
   const char *text;
   guint line = 0, column = 0;
   int consumed = 0;
 
   g_return_if_fail (json_error != NULL);
 
-  text = json_error->message;
+  /* json-glib quotes the text it stopped at, which need not be UTF-8. */
+  valid = g_utf8_make_valid (json_error->message, -1);
+  text = valid;
   if (g_str_has_prefix (text, "<data>:")
       && sscanf (text + strlen ("<data>:"), "%u:%u: %n", &line, &column, &consumed) == 2
       && consumed > 0)
