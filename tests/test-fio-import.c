@@ -364,6 +364,43 @@ test_odd_text (void)
     }
 }
 
+/* Every fixture that imports saves as a result that loads again: the
+ * writer must never write what the reader refuses (numjobs-generic.json
+ * has fio's "-nan"). And `show` of fio's own file, which the strict scan
+ * refuses for its "-nan", says to import it. */
+static void
+test_every_fixture_round_trips (void)
+{
+  static const char *const fixtures[] = {
+    "bw-bytes.json", "client-server.json", "numjobs-generic.json", "old-usec.json",
+    "status-interval.json", "text-before.json",
+  };
+  g_autofree char *path = fixture_path ("numjobs-generic.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolResult) direct = vol_result_load (path, &error);
+
+  g_assert_null (direct);
+  g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "fio output: import it instead"));
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr(GPtrArray) results = import_fixture (fixtures[f], NULL);
+
+      for (guint i = 0; i < results->len; i++)
+        {
+          g_autofree char *text = vol_result_to_data (g_ptr_array_index (results, i), NULL);
+          g_autoptr(GError) load_error = NULL;
+          g_autoptr(VolResult) back = vol_result_load_from_data (text, -1, &load_error);
+
+          g_test_message ("%s, result %u: %s", fixtures[f], i, load_error ? load_error->message : "loads");
+          g_assert_no_error (load_error);
+          g_assert_null (strstr (text, "nan"));
+          g_assert_null (strstr (text, "inf"));
+        }
+    }
+}
+
 /* An escape that json-glib reads differently from JSON (a short "\u1", a
  * lone surrogate) made it end a string elsewhere, so 100 000 "[" the scan
  * took for text reached json-glib's recursive parser and overflowed its
@@ -458,6 +495,7 @@ main (int    argc,
   g_test_add_func ("/vol/fio-import/odd-text", test_odd_text);
   g_test_add_func ("/vol/fio-import/looks-like-fio", test_looks_like_fio);
   g_test_add_func ("/vol/fio-import/escapes-before-deep-nesting", test_escapes_before_deep_nesting);
+  g_test_add_func ("/vol/fio-import/every-fixture-round-trips", test_every_fixture_round_trips);
 
   return g_test_run ();
 }

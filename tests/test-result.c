@@ -25,7 +25,7 @@
  * that must stay doubles, the extremes, a negative zero. */
 static const double tricky[] = {
   123456789.123, 0.1, 2.0, 1e22, 5e-324, -0.0,
-  1.7976931348623157e308, 3.0000000000000004, 1e-7,
+  1e300, -1e300, 3.0000000000000004, 1e-7,
 };
 
 /* ---------------------------------------------------------------------- */
@@ -544,7 +544,8 @@ test_doubles (void)
       double v;
 
       memcpy (&v, &bits, sizeof v);
-      if (!isfinite (v))
+      /* beyond ±1e300 is written as null (test_too_big) */
+      if (!isfinite (v) || fabs (v) > 1e300)
         v = g_rand_double (rand);
       g_array_append_val (column->values, v);
     }
@@ -801,6 +802,90 @@ test_parameter_types (void)
   ad = g_variant_lookup_value (result->params, "ad", NULL);
   expected_ad = g_variant_ref_sink (g_variant_new_parsed ("[1.0, 2.5]"));
   g_assert_true (g_variant_equal (ad, expected_ad));
+}
+
+/* Numbers beyond ±1e300 overflow a chart's axis and sums: the writer
+ * writes them as null and the loader refuses them, naming the field. */
+static void
+test_too_big (void)
+{
+  g_autoptr(VolResult) result = vol_result_new ("fill");
+  g_autoptr(VolResult) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  VolSeries *series = vol_result_add_series (result, "s", NULL, "x", "y");
+  const double row[2] = { 9e307, -1.7976931348623157e308 };
+  const char *prefix = "{\"format\":\"volumeter-result\",\"version\":1,\"created\":\"2026-11-29T23:10:00Z\","
+                       "\"test\":{\"kind\":\"fill\"},";
+  static const struct { const char *rest; const char *field; } cases[] = {
+    { "\"status\":{\"state\":\"complete\"},\"series\":[{\"name\":\"s\",\"columns\":"
+      "[{\"name\":\"v\",\"values\":[1.0, 9e307]}]}]}", "“series[0].columns[0].values[1]” is out of range" },
+    { "\"status\":{\"state\":\"complete\"},\"series\":[{\"name\":\"s\",\"columns\":"
+      "[{\"name\":\"v\",\"values\":[-1.1e300]}]}]}", "“series[0].columns[0].values[0]” is out of range" },
+    { "\"status\":{\"state\":\"complete\",\"duration_s\":1e301},\"series\":[]}", "“status.duration_s” is out of range" },
+    { "\"status\":{\"state\":\"complete\"},\"series\":[],\"figures\":[{\"name\":\"f\",\"value\":-2e300}]}",
+      "“figures[0].value” is out of range" },
+  };
+
+  vol_series_add_column (series, "x", "");
+  vol_series_add_column (series, "y", "");
+  vol_series_append (series, row, 2);
+  vol_result_add_figure (result, "f", NULL, NULL, 1e301);
+  data = vol_result_to_data (result, NULL);
+  g_assert_nonnull (strstr (data, "\"values\": [null]"));
+  g_assert_nonnull (strstr (data, "\"value\": null"));
+  loaded = vol_result_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (isnan (g_array_index (((VolColumn *) g_ptr_array_index (
+    ((VolSeries *) g_ptr_array_index (loaded->series, 0))->columns, 0))->values, double, 0)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (prefix, cases[i].rest, NULL);
+
+      assert_load_fails (text, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD, cases[i].field);
+    }
+}
+
+/* A date GLib holds in its own offset but not in UTC: the loader left
+ * "created" NULL and the next save wrote an empty file, reporting
+ * success. The loader refuses it; a result made in code with such a date
+ * saves as the nearest instant UTC can hold. */
+static void
+test_created_out_of_range (void)
+{
+  static const char *const dates[] = { "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00" };
+  static const char *const nearest[] = { "\"0001-01-01T00:00:00Z\"", "\"9999-12-31T23:59:59Z\"" };
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "date.volumeter.json", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (dates); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"format\":\"volumeter-result\",\"version\":1,\"created\":\"%s\","
+                                               "\"test\":{\"kind\":\"fill\"},\"status\":{\"state\":\"complete\"},"
+                                               "\"series\":[]}", dates[i]);
+      g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+      g_autoptr(VolResult) result = vol_result_new ("fill");
+      g_autoptr(VolResult) loaded = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *saved = NULL;
+      gsize length = 0;
+
+      assert_load_fails (text, -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD, "“created” is out of range");
+
+      g_date_time_unref (result->created);
+      result->created = g_date_time_new_from_iso8601 (dates[i], utc);
+      g_assert_nonnull (result->created);
+      g_assert_true (vol_result_save (result, path, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &saved, &length, NULL));
+      g_assert_cmpuint (length, >, 0);
+      g_assert_nonnull (strstr (saved, nearest[i]));
+      loaded = vol_result_load (path, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (loaded);
+    }
+  remove_dir (dir);
 }
 
 static void
@@ -1209,6 +1294,8 @@ main (int   argc,
   g_test_add_func ("/vol/result/minimal", test_minimal);
   g_test_add_func ("/vol/result/probe-fields", test_probe_fields);
   g_test_add_func ("/vol/result/parameter-types", test_parameter_types);
+  g_test_add_func ("/vol/result/too-big", test_too_big);
+  g_test_add_func ("/vol/result/created-out-of-range", test_created_out_of_range);
   g_test_add_func ("/vol/result/malformed", test_malformed);
   g_test_add_func ("/vol/result/truncated", test_truncated);
   g_test_add_func ("/vol/result/wrong-types", test_wrong_types);

@@ -458,8 +458,11 @@ read_options (JsonObject  *parent,
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next)
     {
-      const char *name = l->data;
-      JsonNode *node = json_object_get_member (object, name);
+      const char *member = l->data;
+      JsonNode *node = json_object_get_member (object, member);
+      /* option names become GVariant keys, which must be UTF-8; the scan
+       * lets nothing else through, and this keeps it so */
+      g_autofree char *name = g_utf8_make_valid (member, -1);
       g_autofree char *value = NULL;
 
       if (_vol_json_node_is (node, G_TYPE_STRING))

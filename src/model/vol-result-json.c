@@ -29,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-fio-import.h"
 #include "vol-json-read-private.h"
 #include "vol-json-scan.h"
 #include "vol-json-writer.h"
@@ -440,6 +441,13 @@ vol_result_to_json (const VolResult *result)
   json_object_set_member (root, "app", object_node (app));
 
   created = g_date_time_to_utc (result->created);
+  /* Only a date that GLib cannot hold in UTC (year 1 or 9999 in another
+   * time zone) fails; the nearest instant it can hold is written, as the
+   * loader would refuse anything else. */
+  if (created == NULL)
+    created = g_date_time_get_year (result->created) < 5000
+              ? g_date_time_new_utc (1, 1, 1, 0, 0, 0)
+              : g_date_time_new_utc (9999, 12, 31, 23, 59, 59);
   created_text = g_date_time_format_iso8601 (created);
   json_object_set_member (root, "created", string_node (created_text));
   json_object_set_member (root, "label", string_node (result->label));
@@ -535,6 +543,13 @@ vol_result_save (const VolResult  *result,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = vol_result_to_data (result, &length);
+  /* Never an empty file reported as saved. */
+  if (data == NULL || length == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("the result could not be written as JSON"));
+      return FALSE;
+    }
   if (!g_file_set_contents_full (path, data, (gssize) length,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                  0644, &local_error))
@@ -807,7 +822,7 @@ read_column (JsonObject  *object,
                        _("“%s[%u]” must be a number"), values_path, i);
           return FALSE;
         }
-      if (isinf (*value))
+      if (!_vol_json_double_in_range (*value))
         {
           g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                        _("“%s[%u]” is out of range"), values_path, i);
@@ -1116,6 +1131,14 @@ result_from_json (JsonNode                 *root_node,
     }
   g_date_time_unref (result->created);
   result->created = g_date_time_to_utc (created);
+  /* "0001-01-01T00:00:00+01:00" is a date, but not one in UTC: left
+   * NULL, it made the next save write an empty file. */
+  if (result->created == NULL)
+    {
+      result->created = g_date_time_new_now_utc ();
+      _vol_json_field_error (error, VOL_JSON_PROBLEM_OUT_OF_RANGE, "", "created");
+      return NULL;
+    }
 
   if (!_vol_json_read_object (root, "", "app", FALSE, &app, error)
       || (app != NULL && !_vol_json_read_string (app, "app", "name", FALSE,
@@ -1184,7 +1207,17 @@ vol_result_load_from_data (const char  *data,
     return NULL;
 
   if (!vol_json_scan (data, size, &report, error))
-    return NULL;
+    {
+      /* fio's own output is often not valid JSON ("-nan", error lines
+       * before it); what the user needs to hear is to import it. */
+      if (vol_fio_import_looks_like_fio (data, (gssize) size))
+        {
+          g_clear_error (error);
+          g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                               _("not a Volumeter result, but fio output: import it instead"));
+        }
+      return NULL;
+    }
 
   /* Only the first document goes to json-glib: given two, it parses both
    * and leaks the first. */
