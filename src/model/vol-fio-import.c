@@ -292,7 +292,7 @@ parse_last_document (const char  *data,
   DocScan scan;
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
-  g_auto(VolJsonScanReport) report = { NULL, NULL, -1 };
+  g_auto(VolJsonScanReport) report = VOL_JSON_SCAN_REPORT_INIT;
   g_autofree char *copy = NULL;
   gsize copy_length = 0;
   guint non_numbers = 0;
@@ -352,7 +352,7 @@ parse_last_document (const char  *data,
                            non_numbers),
                  non_numbers);
 
-  if (!vol_json_scan (copy, copy_length, &report, error))
+  if (!vol_json_scan (copy, copy_length, VOL_JSON_SCAN_DEFAULT, &report, error))
     return NULL;
   if (report.overflow_path != NULL)
     {

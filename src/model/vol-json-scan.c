@@ -8,6 +8,7 @@
 
 #include "vol-json-scan.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,8 @@ typedef struct
   gsize    key_start;   /* offset of the current key's text */
   gsize    key_len;
   guint    index;       /* arrays: the current element */
+  GArray  *numbers;     /* arrays of numbers read here, not by json-glib */
+  gsize    start;       /* offset of the "[" or "{" */
 } ScanFrame;
 
 /**
@@ -43,6 +46,36 @@ vol_json_scan_report_clear (VolJsonScanReport *report)
 
   g_clear_pointer (&report->overflow_path, g_free);
   g_clear_pointer (&report->overflow_text, g_free);
+  g_clear_pointer (&report->numbers, g_hash_table_unref);
+  g_clear_pointer (&report->number_spans, g_array_unref);
+}
+
+/**
+ * vol_json_scan_blank_numbers:
+ * @data: the text vol_json_scan() read, writable
+ * @report: its report
+ *
+ * Overwrites the elements of every array the scan read into
+ * @report->numbers with spaces (newlines kept, so that json-glib's line
+ * numbers stay the file's): json-glib then parses them as empty arrays,
+ * and the readers take their values from @report. Any thread.
+ */
+void
+vol_json_scan_blank_numbers (char                    *data,
+                             const VolJsonScanReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->number_spans == NULL)
+    return;
+  for (guint i = 0; i < report->number_spans->len; i++)
+    {
+      const VolJsonSpan *span = &g_array_index (report->number_spans, VolJsonSpan, i);
+
+      for (gsize k = span->start; k < span->end; k++)
+        if (data[k] != '\n')
+          data[k] = ' ';
+    }
 }
 
 /**
@@ -153,6 +186,52 @@ is_json_number (const char *token,
   return p == length;
 }
 
+static gboolean
+frame_has_key (const char      *data,
+               const ScanFrame *frame,
+               const char      *key)
+{
+  return frame->is_object && frame->key_len == strlen (key)
+         && memcmp (data + frame->key_start, key, frame->key_len) == 0;
+}
+
+/* Whether the array opened at @i is read into doubles by the scan: it is
+ * at "series[i].columns[j].values" of the document (keys without escapes,
+ * so the path is the one the readers build from json-glib's decoded keys),
+ * and up to its "]" there is nothing but numbers, nulls, commas and
+ * spaces. Returns its number of elements, or -1. */
+static gssize
+number_array_length (const char      *data,
+                     gsize            length,
+                     gsize            i,
+                     const ScanFrame *frames,
+                     guint            depth)
+{
+  gssize commas = 0;
+  gboolean any = FALSE;
+
+  if (depth != 5 || !frame_has_key (data, &frames[0], "series") || frames[1].is_object
+      || !frame_has_key (data, &frames[2], "columns") || frames[3].is_object
+      || !frame_has_key (data, &frames[4], "values"))
+    return -1;
+
+  for (gsize k = i + 1; k < length; k++)
+    {
+      char c = data[k];
+
+      if (c == ']')
+        return any ? commas + 1 : 0;
+      if (c == ',')
+        commas++;
+      else if (g_ascii_isdigit (c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+               || c == 'n' || c == 'u' || c == 'l')
+        any = TRUE;
+      else if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+        return -1;
+    }
+  return -1;
+}
+
 /* A parse error at @offset, with its line and column. */
 static gboolean
 scan_error (GError     **error,
@@ -255,51 +334,24 @@ scan_escape (const char  *data,
   return TRUE;
 }
 
-/**
- * vol_json_scan:
- * @data: JSON text
- * @length: its length in bytes
- * @report: a report whose pointers are %NULL; on return it holds what to
- *   check after the parse. Clear it with vol_json_scan_report_clear().
- * @error: return location for a #VOL_RESULT_ERROR_PARSE
- *
- * A lexer as strict as JSON itself, run before json-glib's parser, which
- * in 1.6 overflows its stack on deep nesting, accepts comments, single
- * quotes and hexadecimal numbers, and wraps integers past 64 bits without a
- * word (vol-json-scan.h has the details). It refuses what would crash or
- * fool the parser: nesting deeper than 64 levels, and any byte outside
- * strings that JSON does not allow (comments and single quotes would
- * otherwise hide brackets from this count), and inside strings every
- * control character, byte that is not UTF-8 and escape that is not exactly
- * JSON's (a short "\u1", a lone surrogate "\ud800"), because json-glib
- * would end such a string elsewhere and parse unchecked brackets. Only
- * text this scan has tokenized the way json-glib will reaches the parser,
- * so the depth counted here is json-glib's. It notes in @report, for
- * after the parse, the first integer beyond 64 bits (with its field path,
- * such as "series[0].columns[1].values[3]") and where text after the end of
- * the document starts. Other mistakes, such as an unbalanced bracket or a
- * missing comma, are left to json-glib, which says where. Pure; any thread.
- *
- * Returns: %FALSE with @error set if the text must not be parsed
- */
-gboolean
-vol_json_scan (const char         *data,
-               gsize               length,
-               VolJsonScanReport  *report,
-               GError            **error)
+/* The body of vol_json_scan(); @frames are the caller's, so that the
+ * arrays of numbers still open when it returns are freed there. */
+static gboolean
+scan_text (const char         *data,
+           gsize               length,
+           VolJsonScanFlags    flags,
+           VolJsonScanReport  *report,
+           ScanFrame          *frames,
+           GError            **error)
 {
-  ScanFrame frames[MAX_DEPTH];
   guint depth = 0;
   gboolean in_string = FALSE;
   gboolean capturing_key = FALSE;
   gboolean done = FALSE;
   gsize i = 0;
 
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-  g_return_val_if_fail (report != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
   report->trailing = -1;
+  report->n_values = 0;
 
   /* json-glib skips a UTF-8 byte order mark; so does this. */
   if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
@@ -357,6 +409,7 @@ vol_json_scan (const char         *data,
         {
         case '"':
           in_string = TRUE;
+          report->n_values++;
           if (depth > 0 && frames[depth - 1].is_object && frames[depth - 1].expecting_key)
             {
               frames[depth - 1].key_start = i + 1;
@@ -382,6 +435,17 @@ vol_json_scan (const char         *data,
           frames[depth].key_start = 0;
           frames[depth].key_len = 0;
           frames[depth].index = 0;
+          frames[depth].start = i;
+          g_clear_pointer (&frames[depth].numbers, g_array_unref);
+          if (c == '[' && (flags & VOL_JSON_SCAN_SAMPLES) && depth > 0)
+            {
+              gssize n = number_array_length (data, length, i, frames, depth);
+
+              if (n >= 0)
+                frames[depth].numbers = g_array_sized_new (FALSE, FALSE, sizeof (double), (guint) MIN (n, G_MAXUINT));
+            }
+          if (frames[depth].numbers == NULL)
+            report->n_values++;
           depth++;
           break;
 
@@ -390,6 +454,30 @@ vol_json_scan (const char         *data,
           /* Unbalanced: json-glib will say where. */
           if (depth == 0)
             return TRUE;
+          if (frames[depth - 1].numbers != NULL)
+            {
+              VolJsonSpan span = { frames[depth - 1].start + 1, i };
+
+              if (c != ']' || frames[depth - 1].numbers->len == 0)
+                {
+                  /* "[}" is json-glib's to report; "[]" json-glib's to read */
+                  g_clear_pointer (&frames[depth - 1].numbers, g_array_unref);
+                  report->n_values++;
+                }
+              else
+                {
+                  if (report->numbers == NULL)
+                    {
+                      report->numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                               (GDestroyNotify) g_array_unref);
+                      report->number_spans = g_array_new (FALSE, FALSE, sizeof (VolJsonSpan));
+                    }
+                  /* a repeated key: json-glib keeps the last, as this does */
+                  g_hash_table_replace (report->numbers, scan_path (data, frames, depth - 1),
+                                        g_steal_pointer (&frames[depth - 1].numbers));
+                  g_array_append_val (report->number_spans, span);
+                }
+            }
           depth--;
           if (depth == 0)
             done = TRUE;
@@ -443,6 +531,22 @@ vol_json_scan (const char         *data,
                       report->overflow_text = g_steal_pointer (&token);
                     }
                 }
+              if (depth > 0 && frames[depth - 1].numbers != NULL)
+                {
+                  /* JSON's number grammar is a subset of strtod's */
+                  double value = data[start] == 'n' ? NAN : g_ascii_strtod (data + start, NULL);
+
+                  if (data[start] == 't' || data[start] == 'f')
+                    {
+                      /* not an array of numbers after all: json-glib reads it */
+                      g_clear_pointer (&frames[depth - 1].numbers, g_array_unref);
+                      report->n_values += frames[depth - 1].index + 2;
+                    }
+                  else
+                    g_array_append_val (frames[depth - 1].numbers, value);
+                }
+              else
+                report->n_values++;
               i--;
               if (depth == 0)
                 done = TRUE;
@@ -471,6 +575,63 @@ vol_json_scan (const char         *data,
         }
     }
   return TRUE;
+}
+
+/**
+ * vol_json_scan:
+ * @data: JSON text
+ * @length: its length in bytes
+ * @report: a report whose pointers are %NULL; on return it holds what to
+ *   check after the parse. Clear it with vol_json_scan_report_clear().
+ * @error: return location for a #VOL_RESULT_ERROR_PARSE
+ *
+ * A lexer as strict as JSON itself, run before json-glib's parser, which
+ * in 1.6 overflows its stack on deep nesting, accepts comments, single
+ * quotes and hexadecimal numbers, and wraps integers past 64 bits without a
+ * word (vol-json-scan.h has the details). It refuses what would crash or
+ * fool the parser: nesting deeper than 64 levels, and any byte outside
+ * strings that JSON does not allow (comments and single quotes would
+ * otherwise hide brackets from this count), and inside strings every
+ * control character, byte that is not UTF-8 and escape that is not exactly
+ * JSON's (a short "\u1", a lone surrogate "\ud800"), because json-glib
+ * would end such a string elsewhere and parse unchecked brackets. Only
+ * text this scan has tokenized the way json-glib will reaches the parser,
+ * so the depth counted here is json-glib's. It notes in @report, for
+ * after the parse, the first integer beyond 64 bits (with its field path,
+ * such as "series[0].columns[1].values[3]") and where text after the end of
+ * the document starts. With %VOL_JSON_SCAN_SAMPLES it also reads
+ * every "series[i].columns[j].values" array of numbers (the samples of a
+ * result file) into @report->numbers, for
+ * vol_json_scan_blank_numbers(), and counts the other values in
+ * @report->n_values. Other mistakes, such as an unbalanced bracket or a
+ * missing comma, are left to json-glib, which says where. Pure; any thread.
+ *
+ * Returns: %FALSE with @error set if the text must not be parsed
+ */
+gboolean
+vol_json_scan (const char         *data,
+               gsize               length,
+               VolJsonScanFlags    flags,
+               VolJsonScanReport  *report,
+               GError            **error)
+{
+  ScanFrame frames[MAX_DEPTH];
+  gboolean ok;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (frames, 0, sizeof frames);
+  ok = scan_text (data, length, flags, report, frames, error);
+  for (guint f = 0; f < MAX_DEPTH; f++)
+    g_clear_pointer (&frames[f].numbers, g_array_unref);
+  if (!ok)
+    {
+      g_clear_pointer (&report->numbers, g_hash_table_unref);
+      g_clear_pointer (&report->number_spans, g_array_unref);
+    }
+  return ok;
 }
 
 /**

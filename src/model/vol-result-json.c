@@ -44,6 +44,9 @@
  * far beyond that is not a result, and json-glib needs several times the
  * file's size in memory to parse it. */
 #define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
+/* JSON values outside the sample arrays ("series[i].columns[j].values"):
+ * a result has hundreds; see load_text(). */
+#define MAX_VALUES 100000
 
 /* ------------------------------------------------------------------------ */
 /* Writing: VolResult → JsonNode                                             */
@@ -783,10 +786,11 @@ read_status (JsonObject  *root,
 }
 
 static gboolean
-read_column (JsonObject  *object,
-             const char  *path,
-             VolSeries   *series,
-             GError     **error)
+read_column (JsonObject               *object,
+             const char               *path,
+             const VolJsonScanReport  *report,
+             VolSeries                *series,
+             GError                  **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *unit = NULL;
@@ -809,8 +813,33 @@ read_column (JsonObject  *object,
       return FALSE;
     }
 
-  n = json_array_get_length (values);
   column = vol_series_add_column (series, name, unit);
+
+  /* Most of a result: read by the scan, and blanked out of what json-glib
+   * parsed (vol_json_scan_blank_numbers()). */
+  if (report->numbers != NULL && json_array_get_length (values) == 0)
+    {
+      GArray *numbers = g_hash_table_lookup (report->numbers, values_path);
+
+      if (numbers != NULL)
+        {
+          const double *v = (const double *) numbers->data;
+
+          for (guint i = 0; i < numbers->len; i++)
+            if (!_vol_json_double_in_range (v[i]))
+              {
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                             _("“%s[%u]” is out of range"), values_path, i);
+                return FALSE;
+              }
+          /* the scan's array becomes the column's: no copy */
+          g_array_unref (column->values);
+          column->values = g_array_ref (numbers);
+          return TRUE;
+        }
+    }
+
+  n = json_array_get_length (values);
   g_array_set_size (column->values, n);
   for (guint i = 0; i < n; i++)
     {
@@ -833,10 +862,11 @@ read_column (JsonObject  *object,
 }
 
 static gboolean
-read_one_series (JsonObject  *object,
-                 const char  *path,
-                 VolResult   *result,
-                 GError     **error)
+read_one_series (JsonObject               *object,
+                 const char               *path,
+                 const VolJsonScanReport  *report,
+                 VolResult                *result,
+                 GError                  **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
@@ -871,7 +901,7 @@ read_one_series (JsonObject  *object,
       g_autofree char *col_path = NULL;
 
       if (!_vol_json_element_object (columns, i, columns_path, &col_object, &col_path, error)
-          || !read_column (col_object, col_path, series, error))
+          || !read_column (col_object, col_path, report, series, error))
         return FALSE;
 
       /* Rows are whole: every column has one value per sample. */
@@ -909,10 +939,11 @@ read_one_series (JsonObject  *object,
 }
 
 static gboolean
-read_summary (JsonObject  *object,
-              const char  *path,
-              VolResult   *result,
-              GError     **error)
+read_summary (JsonObject               *object,
+              const char               *path,
+              const VolJsonScanReport  *report,
+              VolResult                *result,
+              GError                  **error)
 {
   g_autofree char *series_name = NULL;
   g_autofree char *column_name = NULL;
@@ -970,10 +1001,11 @@ read_summary (JsonObject  *object,
 }
 
 static gboolean
-read_figure (JsonObject  *object,
-             const char  *path,
-             VolResult   *result,
-             GError     **error)
+read_figure (JsonObject               *object,
+             const char               *path,
+             const VolJsonScanReport  *report,
+             VolResult                *result,
+             GError                  **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
@@ -989,18 +1021,20 @@ read_figure (JsonObject  *object,
   return TRUE;
 }
 
-typedef gboolean (*ReadElementFunc) (JsonObject  *object,
-                                     const char  *path,
-                                     VolResult   *result,
-                                     GError     **error);
+typedef gboolean (*ReadElementFunc) (JsonObject               *object,
+                                     const char               *path,
+                                     const VolJsonScanReport  *report,
+                                     VolResult                *result,
+                                     GError                  **error);
 
 static gboolean
-read_list (JsonObject       *root,
-           const char       *key,
-           gboolean          required,
-           ReadElementFunc   read_element,
-           VolResult        *result,
-           GError          **error)
+read_list (JsonObject               *root,
+           const char               *key,
+           gboolean                  required,
+           ReadElementFunc           read_element,
+           const VolJsonScanReport  *report,
+           VolResult                *result,
+           GError                  **error)
 {
   JsonArray *array;
 
@@ -1015,7 +1049,7 @@ read_list (JsonObject       *root,
       g_autofree char *path = NULL;
 
       if (!_vol_json_element_object (array, i, key, &object, &path, error)
-          || !read_element (object, path, result, error))
+          || !read_element (object, path, report, result, error))
         return FALSE;
     }
   return TRUE;
@@ -1150,9 +1184,9 @@ result_from_json (JsonNode                 *root_node,
       || !read_target (root, &result->target, error)
       || !read_test (test, result, error)
       || !read_status (root, result, error)
-      || !read_list (root, "series", TRUE, read_one_series, result, error)
-      || !read_list (root, "summary", FALSE, read_summary, result, error)
-      || !read_list (root, "figures", FALSE, read_figure, result, error))
+      || !read_list (root, "series", TRUE, read_one_series, report, result, error)
+      || !read_list (root, "summary", FALSE, read_summary, report, result, error)
+      || !read_list (root, "figures", FALSE, read_figure, report, result, error))
     return NULL;
 
   return g_steal_pointer (&result);
@@ -1174,39 +1208,26 @@ check_size (gsize    size,
   return TRUE;
 }
 
-/**
- * vol_result_load_from_data:
- * @data: JSON text
- * @length: its length in bytes, or -1 if it is nul-terminated
- * @error: return location for a #VOL_RESULT_ERROR
- *
- * Parses and checks a result. Unknown fields are ignored, so newer files of
- * the same format version load; every other departure from the format is
- * an error whose message names the field ("“series[0].columns[1].values[3]”
- * must be a number"). Never aborts on bad input. Any thread.
- *
- * Returns: (transfer full) (nullable): the result, or %NULL with @error set
- */
-VolResult *
-vol_result_load_from_data (const char  *data,
-                           gssize       length,
-                           GError     **error)
+/* The text of a result: @data, or @writable when the caller lets its
+ * sample arrays be blanked in place (vol_result_load() does; from_data()
+ * copies what json-glib must parse). */
+static VolResult *
+load_text (const char  *data,
+           char        *writable,
+           gsize        size,
+           GError     **error)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
-  g_auto(VolJsonScanReport) report = { NULL, NULL, -1 };
-  gsize size;
-  gsize parse_size;
+  g_auto(VolJsonScanReport) report = VOL_JSON_SCAN_REPORT_INIT;
+  g_autofree char *copy = NULL;
+  gsize parse_size = size;
+  const char *text = data;
 
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  size = length < 0 ? strlen (data) : (gsize) length;
-  parse_size = size;
   if (!check_size (size, error))
     return NULL;
 
-  if (!vol_json_scan (data, size, &report, error))
+  if (!vol_json_scan (data, size, VOL_JSON_SCAN_SAMPLES, &report, error))
     {
       /* fio's own output is often not valid JSON ("-nan", error lines
        * before it); what the user needs to hear is to import it. */
@@ -1219,17 +1240,37 @@ vol_result_load_from_data (const char  *data,
       return NULL;
     }
 
+  /* json-glib spends 100 to 200 bytes on every value; past the samples a
+   * result has a few hundred. The cap keeps a small file of a million
+   * "[]" from taking gigabytes. */
+  if (report.n_values > MAX_VALUES)
+    {
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                   _("not a Volumeter result: more than %d JSON values outside the sample arrays"),
+                   MAX_VALUES);
+      return NULL;
+    }
+
   /* Only the first document goes to json-glib: given two, it parses both
    * and leaks the first. */
   if (report.trailing >= 0)
     parse_size = (gsize) report.trailing;
 
+  if (report.number_spans != NULL)
+    {
+      if (writable == NULL)
+        writable = copy = g_memdup2 (data, parse_size);
+      vol_json_scan_blank_numbers (writable, &report);
+      text = writable;
+    }
+
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, parse_size > 0 ? data : "", (gssize) parse_size, &json_error))
+  if (!json_parser_load_from_data (parser, parse_size > 0 ? text : "", (gssize) parse_size, &json_error))
     {
       vol_json_scan_set_parse_error (error, json_error);
       return NULL;
     }
+  g_clear_pointer (&copy, g_free);
   if (json_parser_get_root (parser) == NULL)
     {
       g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
@@ -1248,6 +1289,32 @@ vol_result_load_from_data (const char  *data,
     }
 
   return result_from_json (json_parser_get_root (parser), &report, error);
+}
+
+/**
+ * vol_result_load_from_data:
+ * @data: JSON text
+ * @length: its length in bytes, or -1 if it is nul-terminated
+ * @error: return location for a #VOL_RESULT_ERROR
+ *
+ * Parses and checks a result. Unknown fields are ignored, so newer files of
+ * the same format version load; every other departure from the format is
+ * an error whose message names the field ("“series[0].columns[1].values[3]”
+ * must be a number"). Never aborts on bad input. Any thread.
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+VolResult *
+vol_result_load_from_data (const char  *data,
+                           gssize       length,
+                           GError     **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (data == NULL)
+    data = "";
+  return load_text (data, NULL, length < 0 ? strlen (data) : (gsize) length, error);
 }
 
 /* Reads at most MAX_FILE_SIZE + 1 bytes, so that a file growing under us,
@@ -1343,7 +1410,7 @@ vol_result_load (const char  *path,
   if (data == NULL)
     return NULL;
 
-  result = vol_result_load_from_data (data, (gssize) length, error);
+  result = load_text (data, data, length, error);
   if (result == NULL)
     g_prefix_error (error, "%s: ", display_name);
   return result;
