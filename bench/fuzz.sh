@@ -52,7 +52,7 @@ for h in $harnesses; do
   "$build/tests/fuzz-$h" "$work" "$src/tests/fuzz/corpus/$h" \
     -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -artifact_prefix="$findings/" -print_final_stats=1 ${FUZZ_ARGS:-} \
+    -dict="$src/tests/fuzz/json.dict" -artifact_prefix="$findings/" -print_final_stats=1 ${FUZZ_ARGS:-} \
     >"$log" 2>&1 || true
   tail -n 5 "$log"
   echo "findings: $(find "$findings" -type f | wc -l) in $findings"
