@@ -3,20 +3,23 @@
 
   gen-large-input.py result MIB PATH   a result of about MIB MiB: one series,
                                        three columns of random doubles
+  gen-large-input.py short MIB PATH    the same with every value "1.0": the
+                                       worst case for memory per byte of text
   gen-large-input.py fio JOBS OPTIONS PATH
-                                       fio output with JOBS distinct jobs and
-                                       OPTIONS "global options"
+                                       fio output with JOBS random-read jobs
+                                       (one queue result) and OPTIONS "global
+                                       options"
 """
 import json
 import random
 import sys
 
 
-def result(mib, path):
+def result(mib, path, short=False):
     rng = random.Random(42)
     target = mib * 1024 * 1024
     # about 20 bytes a value as the writer prints them ("0.123456789012345, ")
-    n = max(1, target // (3 * 20))
+    n = max(1, target // (3 * (5 if short else 20)))
     with open(path, "w") as out:
         out.write('{\n  "format": "volumeter-result",\n  "version": 1,\n'
                   '  "created": "2026-11-30T08:00:00Z",\n'
@@ -27,7 +30,7 @@ def result(mib, path):
             out.write('    {"name": "%s", "unit": "", "values": [' % name)
             chunk = []
             for i in range(n):
-                chunk.append(repr(rng.random() * 1000))
+                chunk.append("1.0" if short else repr(rng.random() * 1000))
                 if len(chunk) == 10000:
                     out.write(", ".join(chunk) + ",\n")
                     chunk = []
@@ -54,7 +57,7 @@ def fio(jobs, options, path):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "result":
-        result(int(sys.argv[2]), sys.argv[3])
+    if sys.argv[1] in ("result", "short"):
+        result(int(sys.argv[2]), sys.argv[3], sys.argv[1] == "short")
     else:
         fio(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
