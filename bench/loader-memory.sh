@@ -26,13 +26,16 @@ measure () {   # label file command...
   label=$1 file=$2
   shift 2
   bytes=$(stat -c %s "$file")
-  /usr/bin/time -f '%M %e' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
-  read -r kb secs < "$work/time"
-  awk -v l="$label" -v b="$bytes" -v k="$kb" -v s="$secs" -v e="$(head -c 80 "$work/err" | tr '\n' ' ')" \
-    'BEGIN { printf "%-24s %9.1f MB %9.1f MB %6.1fx %7.2f s  %s\n", l, b / 1e6, k * 1024 / 1e6, k * 1024 / b, s, e }'
+  /usr/bin/time -f '%M %e %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
+  read -r kb secs user sys < "$work/time"
+  awk -v l="$label" -v b="$bytes" -v k="$kb" -v s="$secs" -v c="$(echo "$user $sys" | awk '{ print $1 + $2 }')" \
+    -v e="$(head -c 80 "$work/err" | tr '\n' ' ')" \
+    'BEGIN { printf "%-24s %9.1f MB %9.1f MB %6.1fx %8.2f s %8.2f s  %s\n", l, b / 1e6, k * 1024 / 1e6, k * 1024 / b, c, s, e }'
 }
 
-printf '%-24s %12s %12s %7s %9s\n' input file "peak RSS" ratio time
+# CPU time (user + system) is the figure to compare: on a busy machine the
+# elapsed time also counts the waits for a core.
+printf '%-24s %12s %12s %7s %10s %10s\n' input file "peak RSS" ratio "CPU time" elapsed
 for mib in $sizes; do
   python3 "$src/bench/gen-large-input.py" result "$mib" "$work/r.json"
   measure "result, $mib MiB" "$work/r.json" "$cli" show "$work/r.json"

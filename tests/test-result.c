@@ -925,6 +925,10 @@ test_malformed (void)
   assert_load_fails (with_nul, sizeof with_nul - 1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, NULL);
   /* The position is given as line and column. */
   assert_load_fails ("{\n  \"a\": [1,\n  2,,\n]}", -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "line 3");
+  /* ... the file's, also after samples that json-glib never saw (the scan
+   * reads them and leaves them out of what json-glib parses) */
+  assert_load_fails ("{\"series\": [{\"columns\": [{\"values\": [1.0, 2.0,\n 3.0, 4.0] \"unit\": \"\"}]}]}",
+                     -1, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE, "line 2, column 10");
 }
 
 static void

@@ -54,6 +54,10 @@ gboolean vol_json_scan                 (const char         *data,
                                         GError            **error);
 void     vol_json_scan_blank_numbers   (char               *data,
                                         const VolJsonScanReport *report);
+char    *vol_json_scan_without_numbers (const char         *data,
+                                        gsize               length,
+                                        const VolJsonScanReport *report,
+                                        gsize              *out_length);
 void     vol_json_scan_report_clear    (VolJsonScanReport  *report);
 void     vol_json_scan_line_column     (const char         *data,
                                         gsize               offset,

@@ -1256,17 +1256,33 @@ load_text (const char  *data,
   if (report.trailing >= 0)
     parse_size = (gsize) report.trailing;
 
+  /* json-glib gets the text without the samples, which the scan has read */
   if (report.number_spans != NULL)
-    {
-      if (writable == NULL)
-        writable = copy = g_memdup2 (data, parse_size);
-      vol_json_scan_blank_numbers (writable, &report);
-      text = writable;
-    }
+    text = copy = vol_json_scan_without_numbers (data, parse_size, &report, &parse_size);
 
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, parse_size > 0 ? text : "", (gssize) parse_size, &json_error))
     {
+      if (copy != NULL)
+        {
+          /* Columns are the file's only with the samples blanked in
+           * place: parse that to say where the mistake is. */
+          g_clear_pointer (&copy, g_free);
+          g_clear_error (&json_error);
+          g_clear_object (&parser);
+          parse_size = report.trailing >= 0 ? (gsize) report.trailing : size;
+          if (writable == NULL)
+            writable = copy = g_memdup2 (data, parse_size);
+          vol_json_scan_blank_numbers (writable, &report);
+          parser = json_parser_new_immutable ();
+          if (json_parser_load_from_data (parser, writable, (gssize) parse_size, &json_error))
+            {
+              /* cannot be: the two texts differ only in blanks */
+              g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                                   _("not valid JSON"));
+              return NULL;
+            }
+        }
       vol_json_scan_set_parse_error (error, json_error);
       return NULL;
     }
