@@ -3,8 +3,9 @@
 
   gen-large-input.py result MIB PATH   a result of about MIB MiB: one series,
                                        three columns of random doubles
-  gen-large-input.py short MIB PATH    the same with every value "1.0": the
-                                       worst case for memory per byte of text
+  gen-large-input.py short MIB PATH    the same with every value "1.0"
+  gen-large-input.py tiny MIB PATH     the same with every value "0" and no
+                                       spaces: the worst case per byte
   gen-large-input.py fio JOBS OPTIONS PATH
                                        fio output with JOBS random-read jobs
                                        (one queue result) and OPTIONS "global
@@ -15,11 +16,11 @@ import random
 import sys
 
 
-def result(mib, path, short=False):
+def result(mib, path, short=False, tiny=False):
     rng = random.Random(42)
     target = mib * 1024 * 1024
     # about 20 bytes a value as the writer prints them ("0.123456789012345, ")
-    n = max(1, target // (3 * (5 if short else 20)))
+    n = max(1, target // (3 * (2 if tiny else 5 if short else 20)))
     with open(path, "w") as out:
         out.write('{\n  "format": "volumeter-result",\n  "version": 1,\n'
                   '  "created": "2026-11-30T08:00:00Z",\n'
@@ -30,12 +31,12 @@ def result(mib, path, short=False):
             out.write('    {"name": "%s", "unit": "", "values": [' % name)
             chunk = []
             for i in range(n):
-                chunk.append("1.0" if short else repr(rng.random() * 1000))
+                chunk.append("0" if tiny else "1.0" if short else repr(rng.random() * 1000))
                 if len(chunk) == 10000:
-                    out.write(", ".join(chunk) + ",\n")
+                    out.write((", " if not tiny else ",").join(chunk) + ",\n")
                     chunk = []
             chunk.append("0.5")
-            out.write(", ".join(chunk) + "]}" + (",\n" if c < 2 else "\n"))
+            out.write((", " if not tiny else ",").join(chunk) + "]}" + (",\n" if c < 2 else "\n"))
         out.write("  ]}],\n  \"summary\": [], \"figures\": []\n}\n")
 
 
@@ -57,7 +58,7 @@ def fio(jobs, options, path):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] in ("result", "short"):
-        result(int(sys.argv[2]), sys.argv[3], sys.argv[1] == "short")
+    if sys.argv[1] in ("result", "short", "tiny"):
+        result(int(sys.argv[2]), sys.argv[3], sys.argv[1] == "short", sys.argv[1] == "tiny")
     else:
         fio(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])

@@ -6,8 +6,8 @@
 #
 # CLI defaults to _build/src/cli/volumeter-cli. For each size it writes a
 # result with three columns of random doubles (about 20 bytes a value, as
-# the writer prints them) and one with every value "1.0" (5 bytes a value,
-# the worst case per byte), runs `volumeter-cli show` on it under
+# the writer prints them), one with every value "1.0" (5 bytes a value) and
+# one with every value "0" (2 bytes, the worst case per byte), runs `volumeter-cli show` on it under
 # /usr/bin/time and prints the file size, the peak RSS, their ratio and
 # the time. Then the same for `import-fio` of fio output with JOB_COUNTS
 # jobs, and with 400 jobs sharing 5 000 global options. A run of the CLI
@@ -36,12 +36,15 @@ measure () {   # label file command...
 # CPU time (user + system) is the figure to compare: on a busy machine the
 # elapsed time also counts the waits for a core.
 printf '%-24s %12s %12s %7s %10s %10s\n' input file "peak RSS" ratio "CPU time" elapsed
+measure "empty result (floor)" "$src/tests/data/compare/queue.volumeter.json" "$cli" show "$src/tests/data/compare/queue.volumeter.json"
 for mib in $sizes; do
   python3 "$src/bench/gen-large-input.py" result "$mib" "$work/r.json"
   measure "result, $mib MiB" "$work/r.json" "$cli" show "$work/r.json"
   python3 "$src/bench/gen-large-input.py" short "$mib" "$work/s.json"
   measure "result 1.0s, $mib MiB" "$work/s.json" "$cli" show "$work/s.json"
-  rm -f "$work/r.json" "$work/s.json"
+  python3 "$src/bench/gen-large-input.py" tiny "$mib" "$work/t.json"
+  measure "result 0s, $mib MiB" "$work/t.json" "$cli" show "$work/t.json"
+  rm -f "$work/r.json" "$work/s.json" "$work/t.json"
 done
 for jobs in $job_counts; do
   python3 "$src/bench/gen-large-input.py" fio "$jobs" 0 "$work/f.json"
