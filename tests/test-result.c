@@ -888,6 +888,39 @@ test_created_out_of_range (void)
   remove_dir (dir);
 }
 
+/* The samples are read by the scan, not json-glib; with a repeated key
+ * the last one counts, as json-glib keeps it, even when it is empty or
+ * not all numbers. */
+static void
+test_repeated_sample_keys (void)
+{
+  const char *prefix = "{\"format\":\"volumeter-result\",\"version\":1,\"created\":\"2026-11-29T23:10:00Z\","
+                       "\"test\":{\"kind\":\"fill\"},\"status\":{\"state\":\"complete\"},";
+  static const struct { const char *series; guint n; double first; } cases[] = {
+    { "\"series\":[{\"name\":\"s\",\"columns\":[{\"name\":\"v\",\"values\":[1.0,2.0],\"values\":[3.0]}]}]}", 1, 3.0 },
+    { "\"series\":[{\"name\":\"s\",\"columns\":[{\"name\":\"v\",\"values\":[1.0,2.0],\"values\":[]}]}]}", 0, 0 },
+    { "\"series\":[{\"name\":\"s\",\"columns\":[{\"name\":\"v\",\"values\":[1.0]}]}],"
+      "\"series\":[{\"name\":\"s\",\"columns\":[{\"name\":\"v\",\"values\":[]}]}]}", 0, 0 },
+    { "\"series\":[{\"name\":\"s\",\"columns\":[{\"name\":\"v\",\"values\":[1.0],\"values\":[null, 7]}]}]}", 2, NAN },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (prefix, cases[i].series, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(VolResult) result = vol_result_load_from_data (text, -1, &error);
+      const VolColumn *column;
+
+      g_assert_no_error (error);
+      column = vol_series_get_column (vol_result_get_series (result, "s"), "v");
+      g_assert_cmpuint (column->values->len, ==, cases[i].n);
+      if (cases[i].n > 0 && isnan (cases[i].first))
+        g_assert_true (isnan (g_array_index (column->values, double, 0)));
+      else if (cases[i].n > 0)
+        g_assert_cmpfloat (g_array_index (column->values, double, 0), ==, cases[i].first);
+    }
+}
+
 static void
 test_malformed (void)
 {
@@ -1300,6 +1333,7 @@ main (int   argc,
   g_test_add_func ("/vol/result/parameter-types", test_parameter_types);
   g_test_add_func ("/vol/result/too-big", test_too_big);
   g_test_add_func ("/vol/result/created-out-of-range", test_created_out_of_range);
+  g_test_add_func ("/vol/result/repeated-sample-keys", test_repeated_sample_keys);
   g_test_add_func ("/vol/result/malformed", test_malformed);
   g_test_add_func ("/vol/result/truncated", test_truncated);
   g_test_add_func ("/vol/result/wrong-types", test_wrong_types);

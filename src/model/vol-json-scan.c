@@ -506,9 +506,16 @@ scan_text (const char         *data,
 
               if (c != ']' || frames[depth - 1].numbers->len == 0)
                 {
-                  /* "[}" is json-glib's to report; "[]" json-glib's to read */
+                  /* "[}" is json-glib's to report; "[]" json-glib's to
+                   * read, and the last of a repeated key, as json-glib
+                   * keeps it: an earlier array there must not be used */
                   g_clear_pointer (&frames[depth - 1].numbers, g_array_unref);
                   report->n_values++;
+                  if (report->numbers != NULL)
+                    {
+                      g_autofree char *path = scan_path (data, frames, depth - 1);
+                      g_hash_table_remove (report->numbers, path);
+                    }
                 }
               else
                 {
