@@ -333,6 +333,37 @@ test_format_bytes (void)
 /* ---------------------------------------------------------------------- */
 /* Linear ticks */
 
+/* Values near DBL_MAX: widening to whole steps overflowed to infinity and
+ * the tick loop never ended (`export --png` of a result holding 9e307 ate
+ * memory until it aborted). Every range must end in a few finite ticks. */
+static void
+test_linear_huge (void)
+{
+  static const double ranges[][2] = {
+    { 0, 9e307 }, { 0, 1.7976931348623157e308 }, { -1.7976931348623157e308, 1.7976931348623157e308 },
+    { 9e307, 1.7e308 }, { -9e307, 0 }, { 1e300, 1e300 }, { 5e-324, 1e308 }, { 1e308, -1e308 },
+  };
+
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    for (guint max_ticks = 2; max_ticks <= 12; max_ticks += 5)
+      {
+        VolAxis axis = { 0 };
+
+        vol_axis_init_linear (&axis, ranges[r][0], ranges[r][1], max_ticks);
+        g_assert_true (isfinite (axis.min) && isfinite (axis.max) && isfinite (axis.step));
+        g_assert_cmpfloat (axis.min, <, axis.max);
+        g_assert_cmpuint (axis.ticks->len, >=, 2);
+        g_assert_cmpuint (axis.ticks->len, <=, max_ticks + 3);
+        vol_axis_clear (&axis);
+
+        vol_axis_init_log2 (&axis, ranges[r][0], ranges[r][1], max_ticks, TRUE);
+        g_assert_true (isfinite (axis.min) && isfinite (axis.max) && axis.min > 0);
+        g_assert_cmpuint (axis.ticks->len, >=, 2);
+        g_assert_cmpuint (axis.ticks->len, <=, max_ticks + 1);
+        vol_axis_clear (&axis);
+      }
+}
+
 static void
 test_linear_known (void)
 {
@@ -1322,6 +1353,7 @@ main (int   argc,
   g_test_add_func ("/vol/chart-layout/legend-above", test_legend_above);
   g_test_add_func ("/vol/chart-layout/legend-none", test_legend_none);
   g_test_add_func ("/vol/chart-layout/categories", test_categories);
+  g_test_add_func ("/vol/chart-layout/linear-huge", test_linear_huge);
   g_test_add_func ("/vol/chart-layout/decimate-range", test_pyramid_range);
   g_test_add_func ("/vol/chart-layout/decimate-query", test_pyramid_query);
   g_test_add_func ("/vol/chart-layout/decimate-unsorted", test_pyramid_unsorted);

@@ -364,6 +364,169 @@ test_odd_text (void)
     }
 }
 
+/* Every fixture that imports saves as a result that loads again: the
+ * writer must never write what the reader refuses (numjobs-generic.json
+ * has fio's "-nan"). And `show` of fio's own file, which the strict scan
+ * refuses for its "-nan", says to import it. */
+static void
+test_every_fixture_round_trips (void)
+{
+  static const char *const fixtures[] = {
+    "bw-bytes.json", "client-server.json", "numjobs-generic.json", "old-usec.json",
+    "status-interval.json", "text-before.json",
+  };
+  g_autofree char *path = fixture_path ("numjobs-generic.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolResult) direct = vol_result_load (path, &error);
+
+  g_assert_null (direct);
+  g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "fio output: import it instead"));
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr(GPtrArray) results = import_fixture (fixtures[f], NULL);
+
+      for (guint i = 0; i < results->len; i++)
+        {
+          g_autofree char *text = vol_result_to_data (g_ptr_array_index (results, i), NULL);
+          g_autoptr(GError) load_error = NULL;
+          g_autoptr(VolResult) back = vol_result_load_from_data (text, -1, &load_error);
+
+          g_test_message ("%s, result %u: %s", fixtures[f], i, load_error ? load_error->message : "loads");
+          g_assert_no_error (load_error);
+          g_assert_null (strstr (text, "nan"));
+          g_assert_null (strstr (text, "inf"));
+        }
+    }
+}
+
+/* fio output with @n jobs: random 4 KiB reads at depths 1..n (one queue
+ * result), or with @transfer sequential reads whose depth differs, so
+ * that each job is a result of its own. Every job overrides "opt0" of the
+ * global options with a value of its own. */
+static char *
+make_jobs (guint    n,
+           gboolean transfer)
+{
+  GString *text = g_string_new ("{\"fio version\": \"fio-3.33\", \"global options\": "
+                                "{\"ioengine\": \"libaio\", \"direct\": \"1\", \"opt0\": \"g\", \"opt1\": \"g\"}, "
+                                "\"jobs\": [");
+
+  for (guint j = 0; j < n; j++)
+    g_string_append_printf (text,
+                            "%s{\"jobname\": \"job%u\", \"job options\": {\"rw\": \"%s\", \"bs\": \"4k\", "
+                            "\"iodepth\": \"%u\", \"opt0\": \"v%u\"}, "
+                            "\"read\": {\"bw_bytes\": 1000, \"iops\": 10.0, \"total_ios\": 10, \"runtime\": 1000}}",
+                            j ? ", " : "", j, transfer ? "read" : "randread", j + 1, j);
+  g_string_append (text, "]}");
+  return g_string_free (text, FALSE);
+}
+
+/* Large runs stay linear and bounded (32 000 jobs took 126 s; 8 000 jobs
+ * made 8 000 result files; global options were copied into every job):
+ * a cap on results with a message, options that differ between many jobs
+ * summarised, the global ones shared, and labels kept short. */
+static void
+test_many_jobs (void)
+{
+  g_autofree char *too_many = make_jobs (101, TRUE);
+  g_autofree char *many = make_jobs (40, FALSE);
+  g_autofree char *few = make_jobs (3, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GPtrArray) few_results = NULL;
+  g_autoptr(GPtrArray) hundred = NULL;
+  g_autofree char *hundred_text = make_jobs (100, TRUE);
+  const VolResult *r;
+
+  results = vol_fio_import_from_data (too_many, -1, NULL, &error);
+  g_assert_null (results);
+  g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "more than 100 results"));
+  g_clear_error (&error);
+
+  {
+    g_autofree char *jobs_text = make_jobs (10001, FALSE);
+    g_autoptr(GPtrArray) none = vol_fio_import_from_data (jobs_text, -1, NULL, &error);
+
+    g_assert_null (none);
+    g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT);
+    g_assert_nonnull (strstr (error->message, "more than 10000 jobs"));
+    g_clear_error (&error);
+  }
+
+  hundred = vol_fio_import_from_data (hundred_text, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hundred->len, ==, 100);
+
+  results = vol_fio_import_from_data (many, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (results->len, ==, 1);
+  r = g_ptr_array_index (results, 0);
+  g_assert_cmpuint (vol_series_get_length (vol_result_get_series (r, "queue")), ==, 40);
+  g_assert_cmpstr (param (r, "opt0"), ==, "(differs between the 40 jobs)");
+  g_assert_cmpstr (param (r, "opt1"), ==, "g");
+  g_assert_cmpstr (param (r, "ioengine"), ==, "libaio");
+  g_assert_cmpstr (r->label, ==, "fio: job0, job1, job2, job3, job4, job5, job6, job7, …");
+  g_assert_cmpint (r->cache_bypass, ==, VOL_CACHE_BYPASS_DIRECT);
+
+  few_results = vol_fio_import_from_data (few, -1, NULL, &error);
+  g_assert_no_error (error);
+  r = g_ptr_array_index (few_results, 0);
+  g_assert_cmpstr (param (r, "opt0"), ==, "v0 | v1 | v2");
+  g_assert_cmpstr (param (r, "opt1"), ==, "g");
+  g_assert_cmpstr (r->label, ==, "fio: job0, job1, job2");
+}
+
+/* An escape that json-glib reads differently from JSON (a short "\u1", a
+ * lone surrogate) made it end a string elsewhere, so 100 000 "[" the scan
+ * took for text reached json-glib's recursive parser and overflowed its
+ * stack. Each is refused where it is; valid escapes leave the brackets to
+ * the depth check. */
+static void
+test_escapes_before_deep_nesting (void)
+{
+  static const char *const invalid[] = {
+    "\\u1\"", "\\u12\"", "\\u123\"", "\\uZZZZ\"", "\\ud800\"", "\\ud800\"\"",
+    "\\ud800\\u0041\"", "\\udc00\"", "\\u0000\"", "\\x41\"", "a\tb\"", "\xff\"", "\xed\xa0\x80\"",
+  };
+  static const char *const valid[] = {
+    "\\\"\"", "\\\\\"", "\\u0041\"", "\\ud83d\\ude00\"", "\xc3\xa9\"",
+  };
+  g_autofree char *open = g_strnfill (100000, '[');
+  g_autofree char *close = g_strnfill (100000, ']');
+
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    for (guint ending = 0; ending < 2; ending++)
+      {
+        /* The document splitter ends the string before the brackets or
+         * after them, depending on the escape; one of the two endings
+         * makes the document complete for it, so that it reaches the
+         * scan, where the crash was. */
+        g_autofree char *text = g_strconcat ("{\"fio version\": \"fio-3.33\", \"jobs\": [\"",
+                                             invalid[i], ",", open, ending ? close : "\"", "]}", NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GPtrArray) results = vol_fio_import_from_data (text, -1, NULL, &error);
+
+        g_test_message ("invalid %u/%u: %s", i, ending, error ? error->message : "(no error)");
+        g_assert_null (results);
+        g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE);
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
+    {
+      g_autofree char *text = g_strconcat ("{\"fio version\": \"fio-3.33\", \"jobs\": [\"",
+                                           valid[i], ",", open, close, "]}", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) results = vol_fio_import_from_data (text, -1, NULL, &error);
+
+      g_test_message ("valid %u: %s", i, error ? error->message : "(no error)");
+      g_assert_null (results);
+      g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "levels deep"));
+    }
+}
+
 /* A result file refuses fio output with its hint; the sniffer tells them
  * apart. */
 static void
@@ -409,6 +572,9 @@ main (int    argc,
   g_test_add_func ("/vol/fio-import/every-truncation", test_every_truncation);
   g_test_add_func ("/vol/fio-import/odd-text", test_odd_text);
   g_test_add_func ("/vol/fio-import/looks-like-fio", test_looks_like_fio);
+  g_test_add_func ("/vol/fio-import/escapes-before-deep-nesting", test_escapes_before_deep_nesting);
+  g_test_add_func ("/vol/fio-import/every-fixture-round-trips", test_every_fixture_round_trips);
+  g_test_add_func ("/vol/fio-import/many-jobs", test_many_jobs);
 
   return g_test_run ();
 }

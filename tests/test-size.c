@@ -1,4 +1,6 @@
 /* test-size.c — sizes the user types, and how sizes and rates print */
+#include <math.h>
+
 #include "vol-error.h"
 #include "vol-size.h"
 
@@ -125,6 +127,26 @@ test_rate (void)
   g_assert_cmpstr (e, ==, "1:02:03");
 }
 
+/* A duration from a file may be anything; past 2^64 s the cast was
+ * undefined (UBSan: float-cast-overflow). */
+static void
+test_duration_huge (void)
+{
+  static const double values[] = { 1.8446744073709552e19, 1e300, 1.7976931348623157e308, -1, NAN, INFINITY };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *text = vol_duration_format (values[i]);
+
+      g_assert_cmpstr (text, ==, "—");
+    }
+  {
+    g_autofree char *big = vol_duration_format (1e19);
+
+    g_assert_cmpstr (big, ==, "2777777777777777:46:40");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -133,6 +155,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/size/parse-bad", test_parse_bad);
   g_test_add_func ("/vol/size/percent", test_percent);
   g_test_add_func ("/vol/size/format", test_format);
+  g_test_add_func ("/vol/size/duration-huge", test_duration_huge);
   g_test_add_func ("/vol/size/rate", test_rate);
   return g_test_run ();
 }

@@ -16,6 +16,9 @@
 
 #include "vol-chart-decimate.h"
 
+/* Linear axes end within ±1e300: far beyond any measurement, and far
+ * enough from DBL_MAX (1.8e308) that whole steps around them stay finite. */
+#define AXIS_LIMIT 1e300
 #define GAP 8.0     /* between bands, in chart units */
 #define MARGIN 18.0
 
@@ -156,6 +159,18 @@ vol_axis_init_linear (VolAxis *axis,
   max_ticks = MAX (max_ticks, 2);
   if (!isfinite (lo) || !isfinite (hi))
     lo = 0, hi = 1;
+  /* Near DBL_MAX, widening to whole steps overflows to infinity and the
+   * tick loop below would never end (a result with 9e307 in it did that).
+   * The loaders refuse such values; this keeps the layout finite for any
+   * caller. */
+  lo = CLAMP (lo, -AXIS_LIMIT, AXIS_LIMIT);
+  hi = CLAMP (hi, -AXIS_LIMIT, AXIS_LIMIT);
+  if (hi < lo)
+    {
+      double swap = lo;
+      lo = hi;
+      hi = swap;
+    }
   /* one value (or two a rounding error apart) */
   if (hi - lo <= fabs (lo) * 1e-12)
     hi = lo == 0 ? 1 : lo + fabs (lo) * 0.1;
@@ -173,7 +188,7 @@ vol_axis_init_linear (VolAxis *axis,
         double candidate = nice[i] * magnitude * pow (10, k);
         double first = floor (lo / candidate + 1e-9);
         double last = ceil (hi / candidate - 1e-9);
-        if (candidate >= raw * (1 - 1e-9) && last - first + 1 < fewest)
+        if (isfinite (candidate) && candidate >= raw * (1 - 1e-9) && last - first + 1 < fewest)
           {
             step = candidate;
             fewest = last - first + 1;
@@ -183,7 +198,9 @@ vol_axis_init_linear (VolAxis *axis,
   axis->step = step;
   axis->min = floor (lo / step + 1e-9) * step;
   axis->max = ceil (hi / step - 1e-9) * step;
-  for (double i = 0;; i++)
+  /* At most max_ticks + 2 by the choice of step; the bound holds even if
+   * rounding says otherwise. */
+  for (guint i = 0; i <= max_ticks + 2; i++)
     {
       double v = axis->min + i * step;
       if (v > axis->max + step * 1e-6)
@@ -212,8 +229,11 @@ vol_axis_init_log2 (VolAxis  *axis,
   axis->log = TRUE;
   if (!(lo > 0))
     lo = 1;
+  /* so that the exponents below fit an int and 2^last is finite */
+  lo = CLAMP (lo, 0x1p-1000, 0x1p1000);
   if (!(hi > lo))
     hi = lo * 2;
+  hi = MIN (hi, 0x1p1010);
   first = (int) floor (log2 (lo) + 1e-9);
   last = (int) ceil (log2 (hi) - 1e-9);
   if (last == first)

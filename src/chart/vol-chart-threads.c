@@ -28,6 +28,18 @@ resolved_int (const VolResult *result,
   return 0;
 }
 
+/* A count from a result as an integer: a file may hold NaN, a negative
+ * number or 1e300, whose casts would be undefined. */
+static guint64
+to_count (double value)
+{
+  if (!(value > 0))
+    return 0;
+  if (value >= 0x1p64)
+    return G_MAXUINT64;
+  return (guint64) value;
+}
+
 static double
 column_at (const VolSeries *series,
            const char      *name,
@@ -88,7 +100,7 @@ _vol_chart_build_threads (const VolResult       *result,
     GString *sub = g_string_new (target);
     if (per_thread > 0)
       {
-        g_autofree char *size = vol_size_format ((guint64) per_thread);
+        g_autofree char *size = vol_size_format (to_count (per_thread));
         gboolean scaled = FALSE;
         if (result->resolved)
           g_variant_lookup (result->resolved, "scaled-to-fit", "b", &scaled);
@@ -96,7 +108,7 @@ _vol_chart_build_threads (const VolResult       *result,
       }
     if (block > 0)
       {
-        g_autofree char *block_text = vol_size_format ((guint64) block);
+        g_autofree char *block_text = vol_size_format (to_count (block));
         g_string_append_printf (sub, _(" in %s blocks"), block_text);
       }
     if (seconds > 0)
@@ -124,12 +136,12 @@ _vol_chart_build_threads (const VolResult       *result,
   if (n <= MAX_TABLE_ROWS)
     for (guint i = 0; i < n; i++)
       {
-        g_autofree char *bytes = vol_size_format ((guint64) column_at (points, "bytes", i));
+        g_autofree char *bytes = vol_size_format (to_count (column_at (points, "bytes", i)));
         g_autofree char *value = g_strdup_printf ("%.1f", column_at (points, "throughput", i) / scale);
         g_autofree char *label = NULL;
         const char *cells[2] = { value, NULL };
 
-        label = g_strdup_printf (ngettext ("%.0f thread:  per thread %.1f – %.1f %s · %s in %.1f s", "%.0f threads:  per thread %.1f – %.1f %s · %s in %.1f s", (gulong) column_at (points, "threads", i)),
+        label = g_strdup_printf (ngettext ("%.0f thread:  per thread %.1f – %.1f %s · %s in %.1f s", "%.0f threads:  per thread %.1f – %.1f %s · %s in %.1f s", (gulong) to_count (column_at (points, "threads", i))),
                                  column_at (points, "threads", i),
                                  column_at (points, "per-thread-min", i) / scale,
                                  column_at (points, "per-thread-max", i) / scale, unit, bytes,

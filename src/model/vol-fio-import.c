@@ -46,6 +46,15 @@
 /* As for result files: far beyond any real fio output, and json-glib
  * needs several times the text's size to parse it. */
 #define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
+/* Bounds that keep an import linear and its output usable: fio entries
+ * after summing clones, results made, jobs whose differing options are
+ * listed one by one. */
+#define MAX_JOBS 10000
+#define MAX_RESULTS 100
+#define MAX_JOINED 32
+/* job names in a result's label */
+#define MAX_LABEL_NAMES 8
+#define MAX_WARNINGS 50
 /* vol_fio_import_looks_like_fio() reads no further than this. */
 #define SNIFF_SIZE ((gsize) 1024 * 1024)
 
@@ -266,7 +275,8 @@ add_warning (GPtrArray  *warnings,
   va_list args;
   char *text;
 
-  if (warnings == NULL)
+  /* enough to say what is wrong; and the duplicate check stays cheap */
+  if (warnings == NULL || warnings->len >= MAX_WARNINGS)
     return;
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
@@ -292,7 +302,7 @@ parse_last_document (const char  *data,
   DocScan scan;
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
-  g_auto(VolJsonScanReport) report = { NULL, NULL, -1 };
+  g_auto(VolJsonScanReport) report = VOL_JSON_SCAN_REPORT_INIT;
   g_autofree char *copy = NULL;
   gsize copy_length = 0;
   guint non_numbers = 0;
@@ -352,7 +362,7 @@ parse_last_document (const char  *data,
                            non_numbers),
                  non_numbers);
 
-  if (!vol_json_scan (copy, copy_length, &report, error))
+  if (!vol_json_scan (copy, copy_length, VOL_JSON_SCAN_DEFAULT, &report, error))
     return NULL;
   if (report.overflow_path != NULL)
     {
@@ -396,6 +406,29 @@ typedef struct
   double   iops_min, iops_max, iops_stddev;
 } FioDir;
 
+/* Options as fio printed them: names in order, and name → value. */
+typedef struct
+{
+  GPtrArray  *keys;
+  GHashTable *values;
+} Options;
+
+static void
+options_init (Options *options)
+{
+  options->keys = g_ptr_array_new_with_free_func (g_free);
+  options->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static void
+options_clear (Options *options)
+{
+  g_clear_pointer (&options->keys, g_ptr_array_unref);
+  g_clear_pointer (&options->values, g_hash_table_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
 typedef struct
 {
   char       *name;
@@ -405,8 +438,10 @@ typedef struct
   gboolean    all_clients;
   gint64      groupid;
   gint64      error;
-  GPtrArray  *keys;        /* option names in order: global, then the job's */
-  GHashTable *options;     /* name → value */
+  Options     own;         /* the job's own options */
+  const Options *global;   /* the run's "global options", shared by every job:
+                            * copied into each, 20 000 of them in 4 000 jobs
+                            * took 5.8 GB */
   char       *job_options; /* the job's own options as text: clones share it */
   FioDir      dir[N_DIRS];
   double      runtime;     /* s */
@@ -424,17 +459,21 @@ fio_job_free (gpointer data)
   g_free (job->name);
   g_free (job->path);
   g_free (job->host);
-  g_ptr_array_unref (job->keys);
-  g_hash_table_unref (job->options);
+  options_clear (&job->own);
   g_free (job->job_options);
   g_free (job);
 }
 
+/* The job's own value, else the run's global one. */
 static const char *
 job_option (const FioJob *job,
             const char   *key)
 {
-  return g_hash_table_lookup (job->options, key);
+  const char *value = g_hash_table_lookup (job->own.values, key);
+
+  if (value == NULL && job->global != NULL)
+    value = g_hash_table_lookup (job->global->values, key);
+  return value;
 }
 
 /* The options object of a job or of the whole run; every value is kept as
@@ -443,7 +482,7 @@ static gboolean
 read_options (JsonObject  *parent,
               const char  *path,
               const char  *key,
-              FioJob      *job,
+              Options     *options,
               GString     *serial,
               GError     **error)
 {
@@ -458,8 +497,11 @@ read_options (JsonObject  *parent,
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next)
     {
-      const char *name = l->data;
-      JsonNode *node = json_object_get_member (object, name);
+      const char *member = l->data;
+      JsonNode *node = json_object_get_member (object, member);
+      /* option names become GVariant keys, which must be UTF-8; the scan
+       * lets nothing else through, and this keeps it so */
+      g_autofree char *name = g_utf8_make_valid (member, -1);
       g_autofree char *value = NULL;
 
       if (_vol_json_node_is (node, G_TYPE_STRING))
@@ -480,9 +522,9 @@ read_options (JsonObject  *parent,
 
       if (serial != NULL)
         g_string_append_printf (serial, "%s=%s\n", name, value);
-      if (!g_hash_table_contains (job->options, name))
-        g_ptr_array_add (job->keys, g_strdup (name));
-      g_hash_table_replace (job->options, g_strdup (name), g_steal_pointer (&value));
+      if (!g_hash_table_contains (options->values, name))
+        g_ptr_array_add (options->keys, g_strdup (name));
+      g_hash_table_replace (options->values, g_strdup (name), g_steal_pointer (&value));
     }
   return TRUE;
 }
@@ -659,12 +701,12 @@ read_int (JsonObject  *object,
 }
 
 static FioJob *
-read_job (JsonObject  *object,
-          const char  *path,
-          JsonObject  *root,
-          gboolean     client,
-          GPtrArray   *warnings,
-          GError     **error)
+read_job (JsonObject     *object,
+          const char     *path,
+          const Options  *global,
+          gboolean        client,
+          GPtrArray      *warnings,
+          GError        **error)
 {
   FioJob *job = g_new0 (FioJob, 1);
   g_autoptr(GString) serial = g_string_new (NULL);
@@ -672,15 +714,14 @@ read_job (JsonObject  *object,
   gboolean any_dir = FALSE;
 
   job->path = g_strdup (path);
-  job->keys = g_ptr_array_new_with_free_func (g_free);
-  job->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  options_init (&job->own);
+  job->global = global;
   job->entries = 1;
 
   if (!_vol_json_read_string (object, path, "jobname", TRUE, &job->name, error)
       || !read_int (object, path, "groupid", &job->groupid, error)
       || !read_int (object, path, "error", &job->error, error)
-      || !read_options (root, "", "global options", job, NULL, error)
-      || !read_options (object, path, "job options", job, serial, error)
+      || !read_options (object, path, "job options", &job->own, serial, error)
       || !read_non_negative (object, path, "job_runtime", &runtime_ms, error)
       || !read_non_negative (object, path, "usr_cpu", &usr, error)
       || !read_non_negative (object, path, "sys_cpu", &sys, error))
@@ -787,13 +828,28 @@ same_job (const FioJob *a,
          && g_strcmp0 (a->job_options, b->job_options) == 0;
 }
 
+/* What same_job() compares, as one string: entries of the same job are
+ * found by a hash lookup, not by comparing each with every earlier one
+ * (32 000 jobs took 126 s). */
+static char *
+job_identity (const FioJob *job)
+{
+  if (job->all_clients)
+    return NULL;
+  return g_strdup_printf ("%s\x1f%s\x1f%" PRId64 "\x1f%" PRId64 "\x1f%s", job->name,
+                          job->host ? job->host : "\x1e", (int64_t) job->port,
+                          (int64_t) job->groupid, job->job_options);
+}
+
 static gboolean
-read_job_array (JsonObject  *root,
-                const char  *key,
-                gboolean     client,
-                GPtrArray   *jobs,
-                GPtrArray   *warnings,
-                GError     **error)
+read_job_array (JsonObject     *root,
+                const char     *key,
+                gboolean        client,
+                const Options  *global,
+                GPtrArray      *jobs,
+                GHashTable     *identities,
+                GPtrArray      *warnings,
+                GError        **error)
 {
   JsonArray *array;
 
@@ -808,21 +864,36 @@ read_job_array (JsonObject  *root,
       FioJob *job;
       gboolean merged = FALSE;
 
+      g_autofree char *identity = NULL;
+      FioJob *earlier;
+
+      if (jobs->len >= MAX_JOBS)
+        {
+          g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                       _("fio output with more than %d jobs; the importer takes up to %d"),
+                       MAX_JOBS, MAX_JOBS);
+          return FALSE;
+        }
       if (!_vol_json_element_object (array, i, key, &object, &path, error))
         return FALSE;
-      job = read_job (object, path, root, client, warnings, error);
+      job = read_job (object, path, global, client, warnings, error);
       if (job == NULL)
         return FALSE;
-      for (guint k = 0; k < jobs->len && !merged; k++)
-        if (same_job (g_ptr_array_index (jobs, k), job))
-          {
-            merge_job (g_ptr_array_index (jobs, k), job);
-            merged = TRUE;
-          }
+      identity = job_identity (job);
+      earlier = identity != NULL ? g_hash_table_lookup (identities, identity) : NULL;
+      if (earlier != NULL && same_job (earlier, job))
+        {
+          merge_job (earlier, job);
+          merged = TRUE;
+        }
       if (merged)
         fio_job_free (job);
       else
-        g_ptr_array_add (jobs, job);
+        {
+          g_ptr_array_add (jobs, job);
+          if (identity != NULL)
+            g_hash_table_insert (identities, g_steal_pointer (&identity), job);
+        }
     }
   return TRUE;
 }
@@ -1123,18 +1194,35 @@ static GVariant *
 group_params (const Group *group,
               const char  *mode)
 {
+  const FioJob *first = g_ptr_array_index (group->jobs, 0);
+  const Options *global = first->global;
+  guint n = group->jobs->len;
   GVariantBuilder b;
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  /* option name → how many of the group's jobs have their own value */
+  g_autoptr(GHashTable) own_counts = g_hash_table_new (g_str_hash, g_str_equal);
 
-  for (guint j = 0; j < group->jobs->len; j++)
+  if (global != NULL)
+    for (guint k = 0; k < global->keys->len; k++)
+      {
+        const char *key = g_ptr_array_index (global->keys, k);
+        if (g_hash_table_insert (own_counts, (gpointer) key, GUINT_TO_POINTER (0)))
+          g_ptr_array_add (keys, (gpointer) key);
+      }
+  for (guint j = 0; j < n; j++)
     {
       const FioJob *job = g_ptr_array_index (group->jobs, j);
-      for (guint k = 0; k < job->keys->len; k++)
+      for (guint k = 0; k < job->own.keys->len; k++)
         {
-          const char *key = g_ptr_array_index (job->keys, k);
-          if (g_hash_table_add (seen, (gpointer) key))
-            g_ptr_array_add (keys, (gpointer) key);
+          const char *key = g_ptr_array_index (job->own.keys, k);
+          gpointer count;
+
+          if (!g_hash_table_lookup_extended (own_counts, key, NULL, &count))
+            {
+              g_ptr_array_add (keys, (gpointer) key);
+              count = GUINT_TO_POINTER (0);
+            }
+          g_hash_table_insert (own_counts, (gpointer) key, GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
         }
     }
 
@@ -1148,20 +1236,36 @@ group_params (const Group *group,
   for (guint k = 0; k < keys->len; k++)
     {
       const char *key = g_ptr_array_index (keys, k);
-      const FioJob *first = g_ptr_array_index (group->jobs, 0);
       const char *value = job_option (first, key);
-      gboolean same = TRUE;
+      guint own = GPOINTER_TO_UINT (g_hash_table_lookup (own_counts, key));
+      gboolean in_global = global != NULL && g_hash_table_contains (global->values, key);
+      gboolean same;
 
       if (mode != NULL && (g_str_equal (key, "mode") || g_str_equal (key, "alignment")))
         continue;
-      for (guint j = 1; j < group->jobs->len && same; j++)
-        same = g_strcmp0 (value, job_option (g_ptr_array_index (group->jobs, j), key)) == 0;
+      /* Decided without a pass over the jobs where the counts tell: a
+       * pass per option made 20 000 options × 4 000 jobs quadratic. */
+      if (own == 0)
+        same = TRUE;                 /* the global value, in every job */
+      else if (!in_global && own < n)
+        same = FALSE;                /* some jobs have it, others not */
+      else
+        {
+          same = TRUE;
+          for (guint j = 1; j < n && same; j++)
+            same = g_strcmp0 (value, job_option (g_ptr_array_index (group->jobs, j), key)) == 0;
+        }
       if (same)
         g_variant_builder_add (&b, "{sv}", key, g_variant_new_string (value));
+      else if (n > MAX_JOINED)
+        /* thousands of values joined are unreadable, and grow with
+         * options × jobs; each job's row has its own figures */
+        g_variant_builder_add (&b, "{sv}", key, g_variant_new_take_string (
+                                 g_strdup_printf (_("(differs between the %u jobs)"), n)));
       else
         {
           GString *joined = g_string_new (NULL);
-          for (guint j = 0; j < group->jobs->len; j++)
+          for (guint j = 0; j < n; j++)
             {
               const char *v = job_option (g_ptr_array_index (group->jobs, j), key);
               g_string_append_printf (joined, "%s%s", j ? " | " : "", v ? v : "–");
@@ -1183,7 +1287,7 @@ group_result (const Group   *group,
 {
   VolResult *result = vol_result_new (kind);
   const FioJob *first = g_ptr_array_index (group->jobs, 0);
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) group_runtime = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   g_autoptr(GStrvBuilder) job_names = g_strv_builder_new ();
   g_auto(GStrv) names_strv = NULL;
@@ -1196,15 +1300,15 @@ group_result (const Group   *group,
   for (guint j = 0; j < group->jobs->len; j++)
     {
       const FioJob *job = g_ptr_array_index (group->jobs, j);
-      gboolean dup = FALSE;
       double *runtime;
 
-      for (guint k = 0; k < names->len && !dup; k++)
-        dup = g_str_equal (g_ptr_array_index (names, k), job->name);
-      if (!dup)
+      /* the first few names; the "jobs" list below has them all */
+      if (g_hash_table_size (names) <= MAX_LABEL_NAMES && g_hash_table_add (names, job->name))
         {
-          g_string_append_printf (label, "%s%s", names->len ? ", " : "", job->name);
-          g_ptr_array_add (names, job->name);
+          if (g_hash_table_size (names) > MAX_LABEL_NAMES)
+            g_string_append (label, ", …");
+          else
+            g_string_append_printf (label, "%s%s", g_hash_table_size (names) > 1 ? ", " : "", job->name);
         }
       g_strv_builder_add (job_names, job->name);
 
@@ -1416,6 +1520,15 @@ build_transfer (Group         *group,
   double moved[2] = { 0, 0 };
   guint iterations = 1;
   g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  /* per direction, size → its rows so far (a GArray of row indices):
+   * iterations are counted and figures made without a pass over every
+   * row for every job */
+  g_autoptr(GHashTable) write_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                            (GDestroyNotify) g_array_unref);
+  g_autoptr(GHashTable) read_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                           (GDestroyNotify) g_array_unref);
+  GHashTable *rows_by_size[2] = { write_rows, read_rows };
+  g_autoptr(GHashTable) sizes_seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   g_ptr_array_sort (group->jobs, compare_size);
   result = group_result (group, "transfer", NULL, ctx, &resolved);
@@ -1426,8 +1539,9 @@ build_transfer (Group         *group,
         const FioJob *job = g_ptr_array_index (group->jobs, j);
         const FioDir *dir = &job->dir[dirs[w]];
         guint64 size = job_block_size (job);
-        VolColumn *size_col;
+        GArray *rows;
         guint iteration = 0;
+        guint row_index;
         double row[5];
 
         if (!dir->present || !(dir->ios > 0 || dir->io_bytes > 0))
@@ -1443,10 +1557,15 @@ build_transfer (Group         *group,
             vol_series_add_column (series[w], "bytes", "B");
           }
         /* the same size again is another iteration */
-        size_col = vol_series_get_column (series[w], "size");
-        for (guint i = 0; i < size_col->values->len; i++)
-          if (g_array_index (size_col->values, double, i) == (double) size)
-            iteration++;
+        rows = g_hash_table_lookup (rows_by_size[w], &size);
+        if (rows == NULL)
+          {
+            rows = g_array_new (FALSE, FALSE, sizeof (guint));
+            g_hash_table_insert (rows_by_size[w], g_memdup2 (&size, sizeof size), rows);
+          }
+        iteration = rows->len;
+        row_index = vol_series_get_length (series[w]);
+        g_array_append_val (rows, row_index);
         iterations = MAX (iterations, iteration + 1);
         row[0] = (double) size;
         row[1] = iteration;
@@ -1455,14 +1574,8 @@ build_transfer (Group         *group,
         row[4] = dir->io_bytes;
         vol_series_append (series[w], row, G_N_ELEMENTS (row));
         moved[w] += isnan (dir->io_bytes) ? 0 : dir->io_bytes;
-        if (iteration == 0)
-          {
-            gboolean seen = FALSE;
-            for (guint k = 0; k < sizes->len && !seen; k++)
-              seen = g_array_index (sizes, guint64, k) == size;
-            if (!seen)
-              g_array_append_val (sizes, size);
-          }
+        if (iteration == 0 && g_hash_table_add (sizes_seen, g_memdup2 (&size, sizeof size)))
+          g_array_append_val (sizes, size);
       }
 
   g_variant_builder_add (&resolved, "{sv}", "sizes", g_variant_new_int64 (sizes->len));
@@ -1472,11 +1585,10 @@ build_transfer (Group         *group,
   /* the transfer test's figures: per direction and size, over iterations */
   for (guint w = 0; w < 2; w++)
     {
-      VolColumn *size_col, *rate_col;
+      VolColumn *rate_col;
 
       if (series[w] == NULL)
         continue;
-      size_col = vol_series_get_column (series[w], "size");
       rate_col = vol_series_get_column (series[w], "throughput");
       for (guint k = 0; k < sizes->len; k++)
         {
@@ -1487,9 +1599,10 @@ build_transfer (Group         *group,
           g_autofree char *size_text = NULL;
           double sum = 0, sq = 0, lo = INFINITY, hi = -INFINITY, mean, sd;
 
-          for (guint i = 0; i < size_col->values->len; i++)
-            if (g_array_index (size_col->values, double, i) == (double) want)
-              g_array_append_val (values, g_array_index (rate_col->values, double, i));
+          GArray *rows = g_hash_table_lookup (rows_by_size[w], &want);
+
+          for (guint i = 0; rows != NULL && i < rows->len; i++)
+            g_array_append_val (values, g_array_index (rate_col->values, double, g_array_index (rows, guint, i)));
           if (values->len == 0)
             continue;
           for (guint i = 0; i < values->len; i++)
@@ -1633,16 +1746,6 @@ group_key (const FioJob *job,
     }
 }
 
-static gboolean
-group_has_depth (const Group *group,
-                 guint64      depth)
-{
-  for (guint j = 0; j < group->jobs->len; j++)
-    if (job_depth (g_ptr_array_index (group->jobs, j)) == depth)
-      return TRUE;
-  return FALSE;
-}
-
 static void
 context_clear (Context *ctx)
 {
@@ -1687,7 +1790,17 @@ results_from_json (JsonObject  *root,
 {
   g_auto(Context) ctx = { NULL, NULL, NULL, NULL };
   g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (fio_job_free);
+  g_autoptr(GHashTable) identities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (group_free);
+  /* group key → its groups, in order; "key|depth" → how many of them have
+   * that depth (they are always the first ones) */
+  g_autoptr(GHashTable) groups_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                               (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GHashTable) depth_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) clients_seen = g_hash_table_new (g_str_hash, g_str_equal);
+  /* every job points at these; nothing reads them once the results are
+   * built, whatever order the cleanups run in */
+  g_auto(Options) global = { NULL, NULL };
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
   gboolean all_direct = TRUE;
 
@@ -1704,10 +1817,13 @@ results_from_json (JsonObject  *root,
       return NULL;
     }
   ctx.clients = g_ptr_array_new_with_free_func (g_free);
+  options_init (&global);
   if (!read_context (root, &ctx, error)
-      || !read_job_array (root, "jobs", FALSE, jobs, warnings, error)
-      || !read_job_array (root, "client_stats", TRUE, jobs, warnings, error))
+      || !read_options (root, "", "global options", &global, NULL, error)
+      || !read_job_array (root, "jobs", FALSE, &global, jobs, identities, warnings, error)
+      || !read_job_array (root, "client_stats", TRUE, &global, jobs, identities, warnings, error))
     return NULL;
+
   if (ctx.fio_version == NULL)
     add_warning (warnings, "%s", _("the JSON has no “fio version”: it may not be fio's"));
   if (jobs->len == 0)
@@ -1732,8 +1848,11 @@ results_from_json (JsonObject  *root,
       /* the aggregate has no job options: it ran as its clients did */
       if (job->all_clients)
         job->direct = all_direct;
-      if (!job->all_clients && client != NULL && !g_ptr_array_find_with_equal_func (ctx.clients, client, g_str_equal, NULL))
-        g_ptr_array_add (ctx.clients, g_steal_pointer (&client));
+      if (!job->all_clients && client != NULL && !g_hash_table_contains (clients_seen, client))
+        {
+          g_hash_table_add (clients_seen, client);
+          g_ptr_array_add (ctx.clients, g_steal_pointer (&client));
+        }
       if (job->entries > 1)
         add_warning (warnings,
                      _("job “%s”: %u entries (numjobs without group_reporting) summed into one; their latency percentiles cannot be combined and are left out"),
@@ -1752,23 +1871,46 @@ results_from_json (JsonObject  *root,
       /* With one client the aggregate repeats it, summed over unlike jobs. */
       if (job->all_clients && ctx.clients->len < 2)
         continue;
+      GPtrArray *same_key;
+      guint index = 0;
+
       shape = job_shape (job, &mode, &read_percent);
       key = group_key (job, shape, mode, read_percent);
-      for (guint g = 0; g < groups->len && group == NULL; g++)
+      same_key = g_hash_table_lookup (groups_by_key, key);
+      if (same_key == NULL)
         {
-          Group *candidate = g_ptr_array_index (groups, g);
-          /* a depth measured twice starts another result */
-          if (g_str_equal (candidate->key, key)
-              && !(shape == SHAPE_QUEUE && group_has_depth (candidate, job_depth (job))))
-            group = candidate;
+          same_key = g_ptr_array_new ();
+          g_hash_table_insert (groups_by_key, g_strdup (key), same_key);
         }
-      if (group == NULL)
+      /* A depth measured twice starts another result: the job joins the
+       * first group of its key without its depth, found by counting, not
+       * by looking through every group. */
+      if (shape == SHAPE_QUEUE)
         {
+          g_autofree char *depth_key = g_strdup_printf ("%s|%" PRIu64, key, job_depth (job));
+          gpointer count;
+
+          if (g_hash_table_lookup_extended (depth_counts, depth_key, NULL, &count))
+            index = GPOINTER_TO_UINT (count);
+          g_hash_table_insert (depth_counts, g_steal_pointer (&depth_key), GUINT_TO_POINTER (index + 1));
+        }
+      if (index < same_key->len)
+        group = g_ptr_array_index (same_key, index);
+      else
+        {
+          if (groups->len == MAX_RESULTS)
+            {
+              g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                           _("this fio output would make more than %d results; the importer makes up to %d (split the runs into several files)"),
+                           MAX_RESULTS, MAX_RESULTS);
+              return NULL;
+            }
           group = g_new0 (Group, 1);
           group->shape = shape;
           group->key = g_steal_pointer (&key);
           group->jobs = g_ptr_array_new ();
           g_ptr_array_add (groups, group);
+          g_ptr_array_add (same_key, group);
         }
       g_ptr_array_add (group->jobs, job);
     }

@@ -50,6 +50,7 @@ JsonNode  *_vol_json_get_member          (JsonObject     *object,
                                           const char     *key);
 gboolean   _vol_json_node_to_double      (JsonNode       *node,
                                           double         *out);
+gboolean   _vol_json_double_in_range     (double          value);
 
 gboolean   _vol_json_read_string         (JsonObject     *object,
                                           const char     *parent,

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-json-writer.h"
 
 /* "series[0]" and "name" → "series[0].name"; "" and "version" → "version". */
 char *
@@ -177,6 +178,14 @@ _vol_json_node_to_double (JsonNode *node,
   return FALSE;
 }
 
+/* NaN (unknown) or a number within ±VOL_JSON_MAX_MAGNITUDE: what every
+ * number read from a file must be before charts and statistics see it. */
+gboolean
+_vol_json_double_in_range (double value)
+{
+  return isnan (value) || fabs (value) <= VOL_JSON_MAX_MAGNITUDE;
+}
+
 /* As _vol_json_node_to_double(); absent → @absent. */
 gboolean
 _vol_json_read_double (JsonObject  *object,
@@ -195,8 +204,9 @@ _vol_json_read_double (JsonObject  *object,
     }
   if (!_vol_json_node_to_double (node, out))
     return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_NUMBER, parent, key);
-  /* 1e999 parses as infinity; it was not written by us. */
-  if (isinf (*out))
+  /* 1e999 parses as infinity, 9e307 is close enough to it to overflow
+   * a chart's axis; neither was written by us. */
+  if (!_vol_json_double_in_range (*out))
     return _vol_json_field_error (error, VOL_JSON_PROBLEM_OUT_OF_RANGE, parent, key);
   return TRUE;
 }
@@ -498,7 +508,15 @@ _vol_json_read_vardict (JsonObject  *object,
           g_variant_builder_clear (&builder);
           return FALSE;
         }
-      g_variant_builder_add (&builder, "{sv}", name, value);
+      /* The scan lets only UTF-8 through; GVariant aborts on anything
+       * else, so this stays checked here too. */
+      if (g_utf8_validate (name, -1, NULL))
+        g_variant_builder_add (&builder, "{sv}", name, value);
+      else
+        {
+          g_autofree char *valid = g_utf8_make_valid (name, -1);
+          g_variant_builder_add (&builder, "{sv}", valid, value);
+        }
     }
   *out = g_variant_ref_sink (g_variant_builder_end (&builder));
   return TRUE;

@@ -60,7 +60,9 @@ append_double (GString *out,
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE + 2];
 
-  if (!isfinite (value))
+  /* the readers refuse what JSON cannot hold and what is too large
+   * (vol-json-writer.h): both are written as unknown */
+  if (!isfinite (value) || fabs (value) > VOL_JSON_MAX_MAGNITUDE)
     {
       g_string_append (out, "null");
       return;
@@ -258,7 +260,8 @@ append_node (GString  *out,
  * copied byte for byte with quotes, backslashes and control characters
  * escaped, so give valid UTF-8. A double is the shortest text that reads
  * back to the same bits, with ".0" added to integral values so they stay
- * doubles; NaN and infinity, which JSON has no words for, are written as
+ * doubles; NaN and infinity, which JSON has no words for, and numbers
+ * beyond ±VOL_JSON_MAX_MAGNITUDE, which the readers refuse, are written as
  * null. Pure; any thread.
  *
  * Use it rather than JsonGenerator, which in json-glib 1.6 prints 1e22 as

@@ -14,6 +14,13 @@
 
 G_BEGIN_DECLS
 
+/* Numbers in a result stay within ±1e300, which no measurement comes near:
+ * beyond it arithmetic on them (a chart's axis widened to whole steps, a
+ * sum, a square) overflows to infinity. The writer writes larger ones as
+ * null, like NaN, and the readers refuse them, so every number a result
+ * holds after loading is one that charts and statistics can handle. */
+#define VOL_JSON_MAX_MAGNITUDE 1e300
+
 char *vol_json_writer_to_string (JsonNode *node,
                                  gsize    *length);
 

@@ -29,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-fio-import.h"
 #include "vol-json-read-private.h"
 #include "vol-json-scan.h"
 #include "vol-json-writer.h"
@@ -43,6 +44,9 @@
  * far beyond that is not a result, and json-glib needs several times the
  * file's size in memory to parse it. */
 #define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
+/* JSON values outside the sample arrays ("series[i].columns[j].values"):
+ * a result has hundreds; see load_text(). */
+#define MAX_VALUES 100000
 
 /* ------------------------------------------------------------------------ */
 /* Writing: VolResult → JsonNode                                             */
@@ -440,6 +444,13 @@ vol_result_to_json (const VolResult *result)
   json_object_set_member (root, "app", object_node (app));
 
   created = g_date_time_to_utc (result->created);
+  /* Only a date that GLib cannot hold in UTC (year 1 or 9999 in another
+   * time zone) fails; the nearest instant it can hold is written, as the
+   * loader would refuse anything else. */
+  if (created == NULL)
+    created = g_date_time_get_year (result->created) < 5000
+              ? g_date_time_new_utc (1, 1, 1, 0, 0, 0)
+              : g_date_time_new_utc (9999, 12, 31, 23, 59, 59);
   created_text = g_date_time_format_iso8601 (created);
   json_object_set_member (root, "created", string_node (created_text));
   json_object_set_member (root, "label", string_node (result->label));
@@ -535,11 +546,18 @@ vol_result_save (const VolResult  *result,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = vol_result_to_data (result, &length);
+  /* Never an empty file reported as saved. */
+  if (data == NULL || length == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("the result could not be written as JSON"));
+      return FALSE;
+    }
   if (!g_file_set_contents_full (path, data, (gssize) length,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                  0644, &local_error))
     {
-      /* Callers handle one domain for file trouble: G_IO_ERROR (STYLE.md). */
+      /* Callers handle one domain for file trouble: G_IO_ERROR (CONTRIBUTING.md, "Errors"). */
       g_set_error_literal (error, G_IO_ERROR,
                            g_io_error_from_file_error (local_error->code),
                            local_error->message);
@@ -768,10 +786,11 @@ read_status (JsonObject  *root,
 }
 
 static gboolean
-read_column (JsonObject  *object,
-             const char  *path,
-             VolSeries   *series,
-             GError     **error)
+read_column (JsonObject               *object,
+             const char               *path,
+             const VolJsonScanReport  *report,
+             VolSeries                *series,
+             GError                  **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *unit = NULL;
@@ -794,8 +813,33 @@ read_column (JsonObject  *object,
       return FALSE;
     }
 
-  n = json_array_get_length (values);
   column = vol_series_add_column (series, name, unit);
+
+  /* Most of a result: read by the scan, and blanked out of what json-glib
+   * parsed (vol_json_scan_blank_numbers()). */
+  if (report->numbers != NULL && json_array_get_length (values) == 0)
+    {
+      GArray *numbers = g_hash_table_lookup (report->numbers, values_path);
+
+      if (numbers != NULL)
+        {
+          const double *v = (const double *) numbers->data;
+
+          for (guint i = 0; i < numbers->len; i++)
+            if (!_vol_json_double_in_range (v[i]))
+              {
+                g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
+                             _("“%s[%u]” is out of range"), values_path, i);
+                return FALSE;
+              }
+          /* the scan's array becomes the column's: no copy */
+          g_array_unref (column->values);
+          column->values = g_array_ref (numbers);
+          return TRUE;
+        }
+    }
+
+  n = json_array_get_length (values);
   g_array_set_size (column->values, n);
   for (guint i = 0; i < n; i++)
     {
@@ -807,7 +851,7 @@ read_column (JsonObject  *object,
                        _("“%s[%u]” must be a number"), values_path, i);
           return FALSE;
         }
-      if (isinf (*value))
+      if (!_vol_json_double_in_range (*value))
         {
           g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                        _("“%s[%u]” is out of range"), values_path, i);
@@ -818,10 +862,11 @@ read_column (JsonObject  *object,
 }
 
 static gboolean
-read_one_series (JsonObject  *object,
-                 const char  *path,
-                 VolResult   *result,
-                 GError     **error)
+read_one_series (JsonObject               *object,
+                 const char               *path,
+                 const VolJsonScanReport  *report,
+                 VolResult                *result,
+                 GError                  **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
@@ -856,7 +901,7 @@ read_one_series (JsonObject  *object,
       g_autofree char *col_path = NULL;
 
       if (!_vol_json_element_object (columns, i, columns_path, &col_object, &col_path, error)
-          || !read_column (col_object, col_path, series, error))
+          || !read_column (col_object, col_path, report, series, error))
         return FALSE;
 
       /* Rows are whole: every column has one value per sample. */
@@ -894,10 +939,11 @@ read_one_series (JsonObject  *object,
 }
 
 static gboolean
-read_summary (JsonObject  *object,
-              const char  *path,
-              VolResult   *result,
-              GError     **error)
+read_summary (JsonObject               *object,
+              const char               *path,
+              const VolJsonScanReport  *report,
+              VolResult                *result,
+              GError                  **error)
 {
   g_autofree char *series_name = NULL;
   g_autofree char *column_name = NULL;
@@ -955,10 +1001,11 @@ read_summary (JsonObject  *object,
 }
 
 static gboolean
-read_figure (JsonObject  *object,
-             const char  *path,
-             VolResult   *result,
-             GError     **error)
+read_figure (JsonObject               *object,
+             const char               *path,
+             const VolJsonScanReport  *report,
+             VolResult                *result,
+             GError                  **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
@@ -974,18 +1021,20 @@ read_figure (JsonObject  *object,
   return TRUE;
 }
 
-typedef gboolean (*ReadElementFunc) (JsonObject  *object,
-                                     const char  *path,
-                                     VolResult   *result,
-                                     GError     **error);
+typedef gboolean (*ReadElementFunc) (JsonObject               *object,
+                                     const char               *path,
+                                     const VolJsonScanReport  *report,
+                                     VolResult                *result,
+                                     GError                  **error);
 
 static gboolean
-read_list (JsonObject       *root,
-           const char       *key,
-           gboolean          required,
-           ReadElementFunc   read_element,
-           VolResult        *result,
-           GError          **error)
+read_list (JsonObject               *root,
+           const char               *key,
+           gboolean                  required,
+           ReadElementFunc           read_element,
+           const VolJsonScanReport  *report,
+           VolResult                *result,
+           GError                  **error)
 {
   JsonArray *array;
 
@@ -1000,7 +1049,7 @@ read_list (JsonObject       *root,
       g_autofree char *path = NULL;
 
       if (!_vol_json_element_object (array, i, key, &object, &path, error)
-          || !read_element (object, path, result, error))
+          || !read_element (object, path, report, result, error))
         return FALSE;
     }
   return TRUE;
@@ -1116,6 +1165,14 @@ result_from_json (JsonNode                 *root_node,
     }
   g_date_time_unref (result->created);
   result->created = g_date_time_to_utc (created);
+  /* "0001-01-01T00:00:00+01:00" is a date, but not one in UTC: left
+   * NULL, it made the next save write an empty file. */
+  if (result->created == NULL)
+    {
+      result->created = g_date_time_new_now_utc ();
+      _vol_json_field_error (error, VOL_JSON_PROBLEM_OUT_OF_RANGE, "", "created");
+      return NULL;
+    }
 
   if (!_vol_json_read_object (root, "", "app", FALSE, &app, error)
       || (app != NULL && !_vol_json_read_string (app, "app", "name", FALSE,
@@ -1127,9 +1184,9 @@ result_from_json (JsonNode                 *root_node,
       || !read_target (root, &result->target, error)
       || !read_test (test, result, error)
       || !read_status (root, result, error)
-      || !read_list (root, "series", TRUE, read_one_series, result, error)
-      || !read_list (root, "summary", FALSE, read_summary, result, error)
-      || !read_list (root, "figures", FALSE, read_figure, result, error))
+      || !read_list (root, "series", TRUE, read_one_series, report, result, error)
+      || !read_list (root, "summary", FALSE, read_summary, report, result, error)
+      || !read_list (root, "figures", FALSE, read_figure, report, result, error))
     return NULL;
 
   return g_steal_pointer (&result);
@@ -1151,52 +1208,85 @@ check_size (gsize    size,
   return TRUE;
 }
 
-/**
- * vol_result_load_from_data:
- * @data: JSON text
- * @length: its length in bytes, or -1 if it is nul-terminated
- * @error: return location for a #VOL_RESULT_ERROR
- *
- * Parses and checks a result. Unknown fields are ignored, so newer files of
- * the same format version load; every other departure from the format is
- * an error whose message names the field ("“series[0].columns[1].values[3]”
- * must be a number"). Never aborts on bad input. Any thread.
- *
- * Returns: (transfer full) (nullable): the result, or %NULL with @error set
- */
-VolResult *
-vol_result_load_from_data (const char  *data,
-                           gssize       length,
-                           GError     **error)
+/* The text of a result: @data, or @writable when the caller lets its
+ * sample arrays be blanked in place (vol_result_load() does; from_data()
+ * copies what json-glib must parse). */
+static VolResult *
+load_text (const char  *data,
+           char        *writable,
+           gsize        size,
+           GError     **error)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) json_error = NULL;
-  g_auto(VolJsonScanReport) report = { NULL, NULL, -1 };
-  gsize size;
-  gsize parse_size;
+  g_auto(VolJsonScanReport) report = VOL_JSON_SCAN_REPORT_INIT;
+  g_autofree char *copy = NULL;
+  gsize parse_size = size;
+  const char *text = data;
 
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  size = length < 0 ? strlen (data) : (gsize) length;
-  parse_size = size;
   if (!check_size (size, error))
     return NULL;
 
-  if (!vol_json_scan (data, size, &report, error))
-    return NULL;
+  if (!vol_json_scan (data, size, VOL_JSON_SCAN_SAMPLES, &report, error))
+    {
+      /* fio's own output is often not valid JSON ("-nan", error lines
+       * before it); what the user needs to hear is to import it. */
+      if (vol_fio_import_looks_like_fio (data, (gssize) size))
+        {
+          g_clear_error (error);
+          g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                               _("not a Volumeter result, but fio output: import it instead"));
+        }
+      return NULL;
+    }
+
+  /* json-glib spends 100 to 200 bytes on every value; past the samples a
+   * result has a few hundred. The cap keeps a small file of a million
+   * "[]" from taking gigabytes. */
+  if (report.n_values > MAX_VALUES)
+    {
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                   _("not a Volumeter result: more than %d JSON values outside the sample arrays"),
+                   MAX_VALUES);
+      return NULL;
+    }
 
   /* Only the first document goes to json-glib: given two, it parses both
    * and leaks the first. */
   if (report.trailing >= 0)
     parse_size = (gsize) report.trailing;
 
+  /* json-glib gets the text without the samples, which the scan has read */
+  if (report.number_spans != NULL)
+    text = copy = vol_json_scan_without_numbers (data, parse_size, &report, &parse_size);
+
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, parse_size > 0 ? data : "", (gssize) parse_size, &json_error))
+  if (!json_parser_load_from_data (parser, parse_size > 0 ? text : "", (gssize) parse_size, &json_error))
     {
+      if (copy != NULL)
+        {
+          /* Columns are the file's only with the samples blanked in
+           * place: parse that to say where the mistake is. */
+          g_clear_pointer (&copy, g_free);
+          g_clear_error (&json_error);
+          g_clear_object (&parser);
+          parse_size = report.trailing >= 0 ? (gsize) report.trailing : size;
+          if (writable == NULL)
+            writable = copy = g_memdup2 (data, parse_size);
+          vol_json_scan_blank_numbers (writable, &report);
+          parser = json_parser_new_immutable ();
+          if (json_parser_load_from_data (parser, writable, (gssize) parse_size, &json_error))
+            {
+              /* cannot be: the two texts differ only in blanks */
+              g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
+                                   _("not valid JSON"));
+              return NULL;
+            }
+        }
       vol_json_scan_set_parse_error (error, json_error);
       return NULL;
     }
+  g_clear_pointer (&copy, g_free);
   if (json_parser_get_root (parser) == NULL)
     {
       g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_PARSE,
@@ -1215,6 +1305,32 @@ vol_result_load_from_data (const char  *data,
     }
 
   return result_from_json (json_parser_get_root (parser), &report, error);
+}
+
+/**
+ * vol_result_load_from_data:
+ * @data: JSON text
+ * @length: its length in bytes, or -1 if it is nul-terminated
+ * @error: return location for a #VOL_RESULT_ERROR
+ *
+ * Parses and checks a result. Unknown fields are ignored, so newer files of
+ * the same format version load; every other departure from the format is
+ * an error whose message names the field ("“series[0].columns[1].values[3]”
+ * must be a number"). Never aborts on bad input. Any thread.
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+VolResult *
+vol_result_load_from_data (const char  *data,
+                           gssize       length,
+                           GError     **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (data == NULL)
+    data = "";
+  return load_text (data, NULL, length < 0 ? strlen (data) : (gsize) length, error);
 }
 
 /* Reads at most MAX_FILE_SIZE + 1 bytes, so that a file growing under us,
@@ -1310,7 +1426,7 @@ vol_result_load (const char  *path,
   if (data == NULL)
     return NULL;
 
-  result = vol_result_load_from_data (data, (gssize) length, error);
+  result = load_text (data, data, length, error);
   if (result == NULL)
     g_prefix_error (error, "%s: ", display_name);
   return result;

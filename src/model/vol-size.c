@@ -232,7 +232,8 @@ vol_duration_format (double seconds)
 {
   guint64 s;
 
-  if (!isfinite (seconds) || seconds < 0)
+  /* past 2^64 s (from a file, not a clock) the cast would be undefined */
+  if (!isfinite (seconds) || seconds < 0 || seconds >= 0x1p64)
     return g_strdup ("—");
   s = (guint64) (seconds + 0.5);
   if (s >= 3600)
