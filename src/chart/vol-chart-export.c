@@ -1,17 +1,12 @@
 /* vol-chart-export.c — PNG, SVG, PDF and CSV files of a chart
  *
- * Every file is drawn into memory first, then written to an anonymous file
- * (O_TMPFILE) in the target's folder and given its name only when complete:
- * linked under a temporary name and renamed over the target at once. A
- * failed export never leaves half a file where a good one was, and an
- * export killed at any point (even by SIGKILL) leaves no temporary file
- * behind, but for the instant between the link and the rename. Where the
- * filesystem has no O_TMPFILE, a named temporary file is renamed instead.
+ * Every file is drawn into memory first, then handed whole to
+ * vol_file_write_atomic(), so a failed or killed export never leaves half
+ * a file where a good one was, nor a temporary file beside it.
  */
 #include "vol-chart-export.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <unistd.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,126 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "vol-chart-render.h"
-
-static gboolean
-write_all (int           fd,
-           const char   *data,
-           gsize         len)
-{
-  while (len > 0)
-    {
-      ssize_t n = write (fd, data, len);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          if (n == 0)
-            errno = ENOSPC;
-          return FALSE;
-        }
-      data += n;
-      len -= (gsize) n;
-    }
-  return TRUE;
-}
-
-static void
-set_write_error (GError     **error,
-                 const char  *path,
-                 int          saved)
-{
-  g_autofree char *display = g_filename_display_name (path);
-
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-               _("Could not write %s: %s"), display, g_strerror (saved));
-}
-
-/* Gives the anonymous file @fd the name @path: a link under a fresh
- * temporary name beside it, then a rename over @path (link() cannot
- * replace). Through /proc/self/fd, which needs no privilege; FALSE with
- * errno when that is not possible here. */
-static gboolean
-link_into_place (int          fd,
-                 const char  *path)
-{
-  g_autofree char *proc = g_strdup_printf ("/proc/self/fd/%d", fd);
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-
-  for (guint attempt = 0; attempt < 100; attempt++)
-    {
-      g_autofree char *name = g_strdup_printf (".%s.%08x", base, g_random_int ());
-      g_autofree char *tmp = g_build_filename (dir, name, NULL);
-      int saved;
-
-      if (linkat (AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) != 0)
-        {
-          if (errno == EEXIST)
-            continue;
-          return FALSE;
-        }
-      if (rename (tmp, path) == 0)
-        return TRUE;
-      saved = errno;
-      unlink (tmp);
-      errno = saved;
-      return FALSE;
-    }
-  errno = EEXIST;
-  return FALSE;
-}
-
-/*
- * write_file:
- * @path: the file to write
- * @data: its whole contents
- *
- * Writes @data to @path atomically (see the top of this file): @path holds
- * either what it held before or all of @data, and nothing else is left in
- * its folder, whatever stops the process. Blocking; any thread.
- */
-static gboolean
-write_file (const char  *path,
-            const char  *data,
-            gsize        len,
-            GError     **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  int fd;
-  int saved;
-
-  fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
-  if (fd < 0)
-    {
-      saved = errno;
-      /* no O_TMPFILE on this filesystem (or kernel): a named temporary */
-      if (saved == EOPNOTSUPP || saved == EISDIR || saved == EINVAL)
-        return g_file_set_contents_full (path, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Cannot write to the folder %s: %s"), dir, g_strerror (saved));
-      return FALSE;
-    }
-  /* O_TMPFILE's mode is masked by the umask like any other creation */
-  if (!write_all (fd, data, len) || fsync (fd) != 0)
-    {
-      saved = errno;
-      close (fd);
-      set_write_error (error, path, saved);
-      return FALSE;
-    }
-  if (!link_into_place (fd, path))
-    {
-      saved = errno;
-      close (fd);
-      /* /proc is missing (a bare chroot): a named temporary instead */
-      if (saved == ENOENT)
-        return g_file_set_contents_full (path, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
-      set_write_error (error, path, saved);
-      return FALSE;
-    }
-  close (fd);
-  return TRUE;
-}
+#include "vol-file-write.h"
 
 /* Checked before drawing, so a folder that cannot be written to fails
  * fast with a message naming it. */
@@ -279,7 +155,7 @@ vol_chart_export_png (const VolChart      *chart,
                    path, cairo_status_to_string (status));
       return FALSE;
     }
-  return write_file (path, (const char *) bytes->data, bytes->len, error);
+  return vol_file_write_atomic (path, (const char *) bytes->data, bytes->len, error);
 }
 
 static gboolean
@@ -323,9 +199,9 @@ export_vector (const VolChart      *chart,
   if (!ok)
     return FALSE;
   if (pdf)
-    return write_file (path, (const char *) bytes->data, bytes->len, error);
+    return vol_file_write_atomic (path, (const char *) bytes->data, bytes->len, error);
   svg = add_svg_text (chart, bytes);
-  return write_file (path, svg->str, svg->len, error);
+  return vol_file_write_atomic (path, svg->str, svg->len, error);
 }
 
 gboolean
@@ -472,5 +348,5 @@ vol_chart_export_csv (const VolChart  *chart,
 
   if (!check_folder (path, error))
     return FALSE;
-  return write_file (path, csv, strlen (csv), error);
+  return vol_file_write_atomic (path, csv, strlen (csv), error);
 }

@@ -29,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-file-write.h"
 #include "vol-fio-import.h"
 #include "vol-json-read-private.h"
 #include "vol-json-scan.h"
@@ -527,9 +528,9 @@ vol_result_to_data (const VolResult *result,
  * @path: the file to write, usually ending in ".volumeter.json"
  * @error: return location for a #G_IO_ERROR
  *
- * Writes @result atomically: the text goes to a temporary file in the same
- * folder, is synced, then renamed over @path, so an existing file is either
- * the old or the new one, never half of each, even after a crash. Blocking
+ * Writes @result atomically (vol_file_write_atomic()): an existing file is
+ * either the old or the new one, never half of each, even after a crash,
+ * and a process killed while saving leaves no temporary file. Blocking
  * I/O: call it from a worker thread, or accept a short stall. Any thread.
  */
 gboolean
@@ -538,7 +539,6 @@ vol_result_save (const VolResult  *result,
                  GError          **error)
 {
   g_autofree char *data = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (result != NULL, FALSE);
@@ -553,17 +553,7 @@ vol_result_save (const VolResult  *result,
                            _("the result could not be written as JSON"));
       return FALSE;
     }
-  if (!g_file_set_contents_full (path, data, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, &local_error))
-    {
-      /* Callers handle one domain for file trouble: G_IO_ERROR (CONTRIBUTING.md, "Errors"). */
-      g_set_error_literal (error, G_IO_ERROR,
-                           g_io_error_from_file_error (local_error->code),
-                           local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  return vol_file_write_atomic (path, data, length, error);
 }
 
 /* ------------------------------------------------------------------------ */
