@@ -19,10 +19,14 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-cli-test.XXXXXX")
 chmod 755 "$work"
 loop="" ro_loop=""
+# the images in VOLUMETER_TEST_IMAGE_DIR if set (/dev/shm: RAM-backed), as in with-volume.sh
+images=$work
+[ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ] && images=$(mktemp -d "$VOLUMETER_TEST_IMAGE_DIR/volumeter-cli-test.XXXXXX")
 cleanup() {
   for m in "$work/vol" "$work/ro"; do mountpoint -q "$m" && umount "$m"; done
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
   [ -n "$ro_loop" ] && losetup -d "$ro_loop" 2>/dev/null
+  [ "$images" != "$work" ] && rm -rf "$images"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -49,9 +53,9 @@ expect() {
 }
 
 # A small ext4 volume to run on, and a read-only one.
-truncate -s 192M "$work/vol.img" "$work/ro.img"
-loop=$(losetup -f --show "$work/vol.img")
-ro_loop=$(losetup -f --show "$work/ro.img")
+truncate -s 192M "$images/vol.img" "$images/ro.img"
+loop=$(losetup -f --show "$images/vol.img")
+ro_loop=$(losetup -f --show "$images/ro.img")
 mkfs.ext4 -q -F -m 0 "$loop" && mkfs.ext4 -q -F -m 0 "$ro_loop"
 mkdir "$work/vol" "$work/ro"
 mount "$loop" "$work/vol"

@@ -55,11 +55,19 @@ loop=""
 n=0
 failed=0
 
+# the image in VOLUMETER_TEST_IMAGE_DIR if set (/dev/shm: RAM-backed), as in with-volume.sh
+image="$work/vol.img"
+if [ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ]; then
+  image=$(mktemp "$VOLUMETER_TEST_IMAGE_DIR/volumeter-ui.XXXXXX.img") || { echo "Bail out! cannot make an image in $VOLUMETER_TEST_IMAGE_DIR"; exit 1; }
+  echo "$image" >>"$work/images"   # for ui-env.sh's _ui_reclaim, should this script be killed
+fi
+
 cleanup() {
   ui_quit >/dev/null 2>&1
   cp "$UI_LOG" "$logs/ui-app.log" 2>/dev/null
   mountpoint -q "$vol" && umount "$vol"
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+  [ "$image" != "$work/vol.img" ] && rm -f "$image"
   ui_env_cleanup
 }
 trap cleanup EXIT
@@ -84,8 +92,8 @@ set_params() {   # KEY VALUE …; every one accepted
 }
 
 # The volume: fresh ext4, 256 MiB, ours alone.
-truncate -s 256M "$work/vol.img"
-loop=$(losetup -f --show "$work/vol.img") || { echo "Bail out! losetup failed"; exit 1; }
+truncate -s 256M "$image"
+loop=$(losetup -f --show "$image") || { echo "Bail out! losetup failed"; exit 1; }
 mkfs.ext4 -q -F -m 0 "$loop" >&2 || { echo "Bail out! mkfs.ext4 failed"; exit 1; }
 mkdir "$vol"
 mount "$loop" "$vol" || { echo "Bail out! mount failed"; exit 1; }
