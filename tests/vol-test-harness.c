@@ -199,6 +199,17 @@ th_cell (const VolSeries *series,
 
 /* ---- the wrapper ---------------------------------------------------- */
 
+/* After the transfer that cancels: what was counted so far is what came
+ * before the cancel (other threads may be past their check already). */
+static void
+cancel_now (ThIoOps *c)
+{
+  g_mutex_lock (&c->lock);
+  c->ios_at_cancel = c->reads + c->writes;
+  g_cancellable_cancel (c->cancellable);
+  g_mutex_unlock (&c->lock);
+}
+
 /* Counts one call: whether it is the one to fail, and (for a write)
  * whether it is the one to come back half done. */
 static void
@@ -227,8 +238,6 @@ count (ThIoOps  *c,
       *cancel = c->writes == c->cancel_at_write;
       c->bytes_written += n;
     }
-  if (*cancel)
-    c->ios_at_cancel = c->reads + c->writes;
   *nth = is_read ? c->reads : c->writes;
   if (c->count_size == 0 || n == c->count_size)
     {
@@ -264,7 +273,7 @@ th_pread (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset)
   done = real->pread (real, fd, buf, n, offset);
   saved = errno;
   if (cancel)
-    g_cancellable_cancel (c->cancellable);
+    cancel_now (c);
   if (c->after_transfer)
     c->after_transfer (c, TRUE, nth);
   errno = saved;
@@ -290,7 +299,7 @@ th_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset)
   done = real->pwrite (real, fd, buf, is_short ? n / 2 / 4096 * 4096 : n, offset);
   saved = errno;
   if (cancel)
-    g_cancellable_cancel (c->cancellable);
+    cancel_now (c);
   if (c->after_transfer)
     c->after_transfer (c, FALSE, nth);
   errno = saved;

@@ -130,8 +130,10 @@ struct _ThIoOps
   /* A cancel at an exact point of the run, whatever the volume's speed:
    * right after the Nth pwrite (or pread) is made, the worker thread that
    * made it cancels @cancellable itself (1-based, 0 never). th_run_spec ()
-   * sets @cancellable; ios_at_cancel is reads + writes at that moment, so
-   * reads + writes - ios_at_cancel is what got through afterwards. */
+   * sets @cancellable; ios_at_cancel is reads + writes at that moment
+   * (after the Nth call returned), so reads + writes - ios_at_cancel is
+   * what got through afterwards: nothing from that thread, at most the
+   * one transfer each other worker had already begun. */
   guint64       cancel_at_write;
   guint64       cancel_at_read;
   GCancellable *cancellable;
