@@ -10,8 +10,7 @@
 #                          `xvfb-run … dbus-run-session --` and exit with its
 #                          status; VOLUMETER_UI_XVFB=1 forces a private session
 #   ui_env_init BUILD SRC  fresh HOME, XDG_* dirs, TMPDIR in $UI_WORK; the
-#                          GSettings schema; GSETTINGS_BACKEND=memory;
-#                          GTK_A11Y=none (VOLUMETER_UI_A11Y=1: GTK's default)
+#                          GSettings schema; GSETTINGS_BACKEND=memory
 #   ui_launch [VAR=VALUE…] start the app (env additions), wait for its bus name
 #   ui_quit                app.quit, wait for the process to end (kill if it won't)
 #   ui_call ACTION [GVARIANT]  org.gtk.Actions.Activate
@@ -139,13 +138,6 @@ ui_env_init() {
   export LC_ALL=C.UTF-8
   unset LANGUAGE
   unset GTK_THEME ADW_DEBUG_COLOR_SCHEME ADW_DEBUG_HIGH_CONTRAST GSK_RENDERER GDK_SCALE
-  # No accessibility bridge: these scripts drive the app over
-  # org.gtk.Actions, never AT-SPI, and whether the session has an
-  # accessibility bus (at-spi2-core's org.a11y.Bus) is the machine's
-  # business. Without this, GTK warns on a machine without one, and the
-  # bus launcher and registry it starts come and go with every launch.
-  # VOLUMETER_UI_A11Y=1 keeps GTK's default (AT-SPI, when there is a bus).
-  if [ "${VOLUMETER_UI_A11Y:-0}" = 1 ]; then unset GTK_A11Y; else export GTK_A11Y=none; fi
   if [ -f "$UI_BUILD/data/gschemas.compiled" ]; then
     export GSETTINGS_SCHEMA_DIR="$UI_BUILD/data"
   else
