@@ -127,8 +127,8 @@ expect 2 "name at least one" "show without files" -- show
 
 # Ctrl-C, a vanished target and a killed run, each at a known point of the
 # run: the seam (tests/pause.sh) holds the worker before its Nth call, so
-# what happens does not depend on how fast the volume is. 40 files in
-# 176 MiB: 3 MiB, three 1 MiB writes, each.
+# what happens does not depend on how fast the volume is. Every write is
+# one 1 MiB chunk, so the bytes written count the writes made.
 figure() { python3 -c 'import json,sys; print(int(next(f["value"] for f in json.load(open(sys.argv[1]))["figures"] if f["name"] == sys.argv[2])))' "$1" "$2" 2>/dev/null; }
 scratch_count() { ls -a "$vol" | grep -c '^\.volumeter-'; }
 pause_init "$work/pause"
