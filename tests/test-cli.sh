@@ -3,8 +3,11 @@
 #
 # TAP. Bad usage and bad input: exit 2 and one line on stderr that names the
 # problem. Needs root for the read-only and loop-volume cases (CI is root).
+# Ctrl-C, a vanishing target and a killed run are staged at a chosen I/O
+# call through the test seam (tests/pause.sh), never after a sleep.
 set -u
 cli=$(readlink -f "$1")
+. "$(dirname "$(readlink -f "$0")")/pause.sh"
 n=0
 failed=0
 
@@ -16,10 +19,14 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-cli-test.XXXXXX")
 chmod 755 "$work"
 loop="" ro_loop=""
+# the images in VOLUMETER_TEST_IMAGE_DIR if set (/dev/shm: RAM-backed), as in with-volume.sh
+images=$work
+[ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ] && images=$(mktemp -d "$VOLUMETER_TEST_IMAGE_DIR/volumeter-cli-test.XXXXXX")
 cleanup() {
   for m in "$work/vol" "$work/ro"; do mountpoint -q "$m" && umount "$m"; done
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
   [ -n "$ro_loop" ] && losetup -d "$ro_loop" 2>/dev/null
+  [ "$images" != "$work" ] && rm -rf "$images"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -46,9 +53,9 @@ expect() {
 }
 
 # A small ext4 volume to run on, and a read-only one.
-truncate -s 192M "$work/vol.img" "$work/ro.img"
-loop=$(losetup -f --show "$work/vol.img")
-ro_loop=$(losetup -f --show "$work/ro.img")
+truncate -s 192M "$images/vol.img" "$images/ro.img"
+loop=$(losetup -f --show "$images/vol.img")
+ro_loop=$(losetup -f --show "$images/ro.img")
 mkfs.ext4 -q -F -m 0 "$loop" && mkfs.ext4 -q -F -m 0 "$ro_loop"
 mkdir "$work/vol" "$work/ro"
 mount "$loop" "$work/vol"
@@ -118,20 +125,42 @@ else
 fi
 expect 2 "name at least one" "show without files" -- show
 
-# Ctrl-C: within a fraction of a second, a cancelled result, no files left.
-"$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/cancel.json" --quiet &
+# Ctrl-C, a vanished target and a killed run, each at a known point of the
+# run: the seam (tests/pause.sh) holds the worker before its Nth call, so
+# what happens does not depend on how fast the volume is. Every write is
+# one 1 MiB chunk, so the bytes written count the writes made.
+figure() { python3 -c 'import json,sys; print(int(next(f["value"] for f in json.load(open(sys.argv[1]))["figures"] if f["name"] == sys.argv[2])))' "$1" "$2" 2>/dev/null; }
+scratch_count() { ls -a "$vol" | grep -c '^\.volumeter-'; }
+pause_init "$work/pause"
+
+# Ctrl-C while held before the second write: exit 130, a cancelled result
+# with exactly the two writes it was let make, no files left.
+env $(pause_env pwrite:2) "$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/cancel.json" --quiet &
 pid=$!
-for _ in $(seq 50); do ls -a "$vol" | grep -q '^\.volumeter-' && break; sleep 0.05; done
-sleep 0.3
-start=$(date +%s%N)
-kill -INT $pid
-wait $pid; rc=$?
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
-echo "# Ctrl-C took $ms ms"
-[ $rc -eq 130 ] && ok "Ctrl-C exits 130" || not_ok "Ctrl-C exits 130" "exit $rc"
-[ $ms -lt 2000 ] && ok "Ctrl-C lands quickly ($ms ms)" || not_ok "Ctrl-C lands quickly" "$ms ms"
-ls -a "$vol" | grep -q '^\.volumeter-' && not_ok "Ctrl-C leaves no scratch" || ok "Ctrl-C leaves no scratch"
-"$cli" show "$work/cancel.json" | grep -q "cancelled" && ok "Ctrl-C saves a cancelled result" || not_ok "Ctrl-C saves a cancelled result"
+if where=$(pause_wait $pid); then
+  ok "the run pauses where asked ($where)"
+  [ "$(scratch_count)" -eq 1 ] && ok "a paused run has its scratch folder" || not_ok "a paused run has its scratch folder" "$(ls -a "$vol")"
+  start=$(date +%s%N)
+  kill -INT $pid
+  wait $pid; rc=$?
+  echo "# Ctrl-C to exit: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+  [ $rc -eq 130 ] && ok "Ctrl-C exits 130" || not_ok "Ctrl-C exits 130" "exit $rc"
+  # the paused write goes ahead, then the check before the next one stops
+  bytes=$(figure "$work/cancel.json" bytes-written)
+  [ "$bytes" = $((2 << 20)) ] && ok "Ctrl-C lands within one transfer (2 MiB written)" \
+    || not_ok "Ctrl-C lands within one transfer" "bytes-written: '$bytes', expected $((2 << 20))"
+  [ "$(scratch_count)" -eq 0 ] && ok "Ctrl-C leaves no scratch" || not_ok "Ctrl-C leaves no scratch" "$(ls -a "$vol")"
+  "$cli" show "$work/cancel.json" | grep -q "cancelled" && ok "Ctrl-C saves a cancelled result" || not_ok "Ctrl-C saves a cancelled result"
+else
+  kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+  not_ok "the run pauses where asked" "it ended without pausing"
+fi
+
+# The seam cannot be set off by accident: without its FIFOs it is ignored.
+err=$(VOLUMETER_TEST_PAUSE=pwrite:1 VOLUMETER_TEST_PAUSE_DIR="$work/missing" \
+      "$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$work/q2.json" --quiet 2>&1); rc=$?
+[ $rc -eq 0 ] && grep -q "VOLUMETER_TEST_PAUSE is for tests and is ignored" <<<"$err" \
+  && ok "the test seam without its FIFOs is ignored, with a warning" || not_ok "the test seam without its FIFOs is ignored, with a warning" "exit $rc: $err"
 
 # export: charts and CSV from saved results
 png_size() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"; }
@@ -158,30 +187,43 @@ head -1 "$work/one.pdf" | grep -q "^%PDF" && ok "PDF is a PDF" || not_ok "PDF is
   && [ "$(png_size "$work/p.png")" = "2400x1400" ] && ok "run --png writes the chart" || not_ok "run --png writes the chart"
 expect 2 "output" "run --png into a missing folder" -- run fill --target "$vol" --files 2 --max-bytes 4M -o "$work/p2.json" --png "$work/nope/p.png"
 
-# The target vanishes mid-run: exit 1, a failed result naming the error.
-"$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/failed.json" --quiet 2>"$work/stderr" &
+# The target vanishes mid-run: held before creating the third file, the
+# folder is deleted; creating a file in a deleted folder fails (ENOENT).
+# Exit 1, a failed result naming the error.
+env $(pause_env openat:3) "$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/failed.json" --quiet 2>"$work/stderr" &
 pid=$!
-for _ in $(seq 100); do s=$(ls -d "$vol"/.volumeter-* 2>/dev/null) && [ -n "$s" ] && break; sleep 0.02; done
-sleep 0.2
-rm -rf "$vol"/.volumeter-*
-wait $pid; rc=$?
-[ $rc -eq 1 ] && ok "a failed run exits 1" || not_ok "a failed run exits 1" "exit $rc: $(cat "$work/stderr")"
-grep -q "No such file or directory" "$work/stderr" && ok "a failed run names the error" || not_ok "a failed run names the error" "$(cat "$work/stderr")"
-"$cli" show "$work/failed.json" | grep -q "Fill volume — failed" && ok "a failed run saves a failed result" || not_ok "a failed run saves a failed result"
+if where=$(pause_wait $pid); then
+  rm -rf "$vol"/.volumeter-*
+  pause_release
+  wait $pid; rc=$?
+  [ $rc -eq 1 ] && ok "a failed run exits 1" || not_ok "a failed run exits 1" "exit $rc: $(cat "$work/stderr")"
+  grep -q "Creating fill-000002.dat in .*: No such file or directory" "$work/stderr" && ok "a failed run names the error" \
+    || not_ok "a failed run names the error" "$(cat "$work/stderr")"
+  "$cli" show "$work/failed.json" | grep -q "Fill volume — failed" && ok "a failed run saves a failed result" || not_ok "a failed run saves a failed result"
+else
+  kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+  not_ok "a failed run exits 1" "the run ended without pausing ($where): $(cat "$work/stderr")"
+fi
 
 # cleanup: a killed run's folder goes, a live one and a stranger's stay.
-"$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/killed.json" --quiet &
+env $(pause_env pwrite:2) "$cli" run fill --target "$vol" --files 40 --chunk 1M --reserve 16M -o "$work/killed.json" --quiet &
 pid=$!
-for _ in $(seq 50); do ls -a "$vol" | grep -q '^\.volumeter-' && break; sleep 0.05; done
-sleep 0.2
-kill -KILL $pid; wait $pid 2>/dev/null
+if where=$(pause_wait $pid); then
+  msg=$("$cli" cleanup "$vol"); rc=$?
+  [ $rc -eq 0 ] && [ "$(scratch_count)" -eq 1 ] && ok "cleanup leaves a live run's folder" || not_ok "cleanup leaves a live run's folder" "exit $rc: $msg"
+  kill -KILL $pid; wait $pid 2>/dev/null
+else
+  kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+  not_ok "cleanup leaves a live run's folder" "the run ended without pausing"
+fi
+[ -e "$work/killed.json" ] && not_ok "a killed run saves nothing" || ok "a killed run saves nothing"
 mkdir "$vol/.volumeter-NOTOUR"
-left=$(ls -a "$vol" | grep -c '^\.volumeter-')
+left=$(scratch_count)
 [ "$left" -eq 2 ] && ok "a killed run leaves its folder (set-up)" || not_ok "a killed run leaves its folder (set-up)" "$left"
 msg=$("$cli" cleanup "$vol"); rc=$?
 [ $rc -eq 0 ] && grep -q "Removed" <<<"$msg" && ok "cleanup removes it" || not_ok "cleanup removes it" "exit $rc: $msg"
 [ -d "$vol/.volumeter-NOTOUR" ] && ok "cleanup leaves a folder without our marker" || not_ok "cleanup leaves a folder without our marker"
-[ "$(ls -a "$vol" | grep -c '^\.volumeter-')" -eq 1 ] && ok "only the stranger is left" || not_ok "only the stranger is left"
+[ "$(scratch_count)" -eq 1 ] && ok "only the stranger is left" || not_ok "only the stranger is left"
 expect 2 "" "cleanup of a missing folder" -- cleanup "$work/missing"
 
 echo "1..$n"

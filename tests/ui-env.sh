@@ -86,18 +86,20 @@ ui_session() {
 }
 
 # What a killed inner script may have left in WORK: mounts under it, and
-# loop devices backed by its files (made by the scripts, so ours).
+# loop devices backed by its files (made by the scripts, so ours), also
+# images it listed in WORK/images (those in VOLUMETER_TEST_IMAGE_DIR).
 _ui_reclaim() {
   local work=$1 m f l
   [ -d "$work" ] || return 0
   for m in $(awk -v w="$work/" 'index($2, w) == 1 { print $2 }' /proc/mounts | sort -r); do
     umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
   done
-  for f in "$work"/*.img; do
+  for f in "$work"/*.img $(cat "$work/images" 2>/dev/null); do
     [ -e "$f" ] || continue
     for l in $(losetup -j "$f" -O NAME -n 2>/dev/null); do
       losetup -d "$l" 2>/dev/null
     done
+    case $f in "$work"/*) ;; *) rm -f "$f" ;; esac
   done
 }
 

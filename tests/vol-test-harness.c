@@ -33,6 +33,9 @@ th_init (int          *argc,
 
 /* ---- running a spec ------------------------------------------------- */
 
+static ssize_t th_pread  (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset);
+static ssize_t th_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset);
+
 static void
 cancel (ThRun *run)
 {
@@ -83,6 +86,8 @@ th_run_spec (VolTestSpec    *spec,
   run->cancellable = g_cancellable_new ();
   if (ops)
     vol_runner_set_io_ops (runner, ops);
+  if (ops && (ops->pread == th_pread || ops->pwrite == th_pwrite))
+    ((ThIoOps *) ops)->cancellable = run->cancellable;
   g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), run);
   vol_runner_run_async (runner, spec, run->cancellable, done_cb, run);
   g_main_loop_run (run->loop);
@@ -194,6 +199,17 @@ th_cell (const VolSeries *series,
 
 /* ---- the wrapper ---------------------------------------------------- */
 
+/* After the transfer that cancels: what was counted so far is what came
+ * before the cancel (other threads may be past their check already). */
+static void
+cancel_now (ThIoOps *c)
+{
+  g_mutex_lock (&c->lock);
+  c->ios_at_cancel = c->reads + c->writes;
+  g_cancellable_cancel (c->cancellable);
+  g_mutex_unlock (&c->lock);
+}
+
 /* Counts one call: whether it is the one to fail, and (for a write)
  * whether it is the one to come back half done. */
 static void
@@ -202,20 +218,27 @@ count (ThIoOps  *c,
        size_t    n,
        off_t     offset,
        gboolean *fail,
-       gboolean *is_short)
+       gboolean *is_short,
+       gboolean *cancel,
+       guint64  *nth)
 {
   pid_t tid = (pid_t) syscall (SYS_gettid);
 
   g_mutex_lock (&c->lock);
   g_hash_table_add (c->tids, GINT_TO_POINTER (tid));
   if (is_read)
-    *fail = ++c->reads == c->fail_read_at;
+    {
+      *fail = ++c->reads == c->fail_read_at;
+      *cancel = c->reads == c->cancel_at_read;
+    }
   else
     {
       *fail = ++c->writes == c->fail_write_at;
       *is_short = c->writes == c->short_write_at && n >= 8192;
+      *cancel = c->writes == c->cancel_at_write;
       c->bytes_written += n;
     }
+  *nth = is_read ? c->reads : c->writes;
   if (c->count_size == 0 || n == c->count_size)
     {
       if (offset % 4096 == 512)
@@ -236,15 +259,25 @@ th_pread (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset)
 {
   ThIoOps *c = (ThIoOps *) ops;
   const VolIoOps *real = vol_io_ops_default ();
-  gboolean fail;
+  gboolean fail, cancel;
+  guint64 nth;
+  ssize_t done;
+  int saved;
 
-  count (c, TRUE, n, offset, &fail, NULL);
+  count (c, TRUE, n, offset, &fail, NULL, &cancel, &nth);
   if (fail)
     {
       errno = c->fail_errno;
       return -1;
     }
-  return real->pread (real, fd, buf, n, offset);
+  done = real->pread (real, fd, buf, n, offset);
+  saved = errno;
+  if (cancel)
+    cancel_now (c);
+  if (c->after_transfer)
+    c->after_transfer (c, TRUE, nth);
+  errno = saved;
+  return done;
 }
 
 static ssize_t
@@ -252,17 +285,25 @@ th_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset)
 {
   ThIoOps *c = (ThIoOps *) ops;
   const VolIoOps *real = vol_io_ops_default ();
-  gboolean fail, is_short;
+  gboolean fail, is_short, cancel;
+  guint64 nth;
+  ssize_t done;
+  int saved;
 
-  count (c, FALSE, n, offset, &fail, &is_short);
+  count (c, FALSE, n, offset, &fail, &is_short, &cancel, &nth);
   if (fail)
     {
       errno = c->fail_errno;
       return -1;
     }
-  if (is_short)
-    return real->pwrite (real, fd, buf, n / 2 / 4096 * 4096, offset);
-  return real->pwrite (real, fd, buf, n, offset);
+  done = real->pwrite (real, fd, buf, is_short ? n / 2 / 4096 * 4096 : n, offset);
+  saved = errno;
+  if (cancel)
+    cancel_now (c);
+  if (c->after_transfer)
+    c->after_transfer (c, FALSE, nth);
+  errno = saved;
+  return done;
 }
 
 void

@@ -58,6 +58,8 @@ struct _ThRun
   ThProgressHook  on_progress;          /* may clear itself */
 };
 
+/* @ops may be a ThIoOps's &ops: its cancel points then use @run's
+ * cancellable. */
 void         th_run_spec      (VolTestSpec    *spec,
                                const VolIoOps *ops,
                                ThRun          *run);
@@ -91,7 +93,15 @@ double       th_cell          (const VolSeries *series,
 
 /* ---- the wrapper: counts and faults, safe from many threads ---------- */
 
-typedef struct
+typedef struct _ThIoOps ThIoOps;
+
+/* Called on the worker thread right after the @nth pread (@is_read) or
+ * pwrite was made: an exact point of the run, to act at. */
+typedef void (*ThIoHook) (ThIoOps  *ops,
+                          gboolean  is_read,
+                          guint64   nth);
+
+struct _ThIoOps
 {
   VolIoOps    ops;
   GMutex      lock;
@@ -116,7 +126,22 @@ typedef struct
   guint64     fail_write_at;   /* the pwrite that fails with fail_errno */
   int         fail_errno;      /* EIO unless set */
   guint64     short_write_at;  /* the pwrite of ≥ 8 KiB that comes back half done */
-} ThIoOps;
+
+  /* A cancel at an exact point of the run, whatever the volume's speed:
+   * right after the Nth pwrite (or pread) is made, the worker thread that
+   * made it cancels @cancellable itself (1-based, 0 never). th_run_spec ()
+   * sets @cancellable; ios_at_cancel is reads + writes at that moment
+   * (after the Nth call returned), so reads + writes - ios_at_cancel is
+   * what got through afterwards: nothing from that thread, at most the
+   * one transfer each other worker had already begun. */
+  guint64       cancel_at_write;
+  guint64       cancel_at_read;
+  GCancellable *cancellable;
+  guint64       ios_at_cancel;
+
+  ThIoHook      after_transfer;
+  gpointer      user_data;
+};
 
 void         th_io_ops_init   (ThIoOps *ops);
 void         th_io_ops_clear  (ThIoOps *ops);

@@ -7,6 +7,11 @@
 # and removes it afterwards, whatever CMD did. Loop devices and mounts need
 # root: without it the test reports a TAP skip that names the reason (CI
 # runs as root, so there it always runs).
+#
+# VOLUMETER_TEST_IMAGE_DIR=DIR puts the ext4 image in DIR instead of
+# $TMPDIR: /dev/shm makes the volume RAM-backed, to check that no test
+# depends on the disk being slow (tests/test-cli.sh and test-ui.sh read it
+# too).
 set -u
 fstype=$1 size=$2
 shift 2
@@ -20,18 +25,23 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-test.XXXXXX")
 mnt="$work/mnt"
 mkdir "$mnt"
 loop=""
+image="$work/volume.img"
+if [ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ]; then
+  image=$(mktemp "$VOLUMETER_TEST_IMAGE_DIR/volumeter-test.XXXXXX.img") || { echo "Bail out! cannot make an image in $VOLUMETER_TEST_IMAGE_DIR"; exit 1; }
+fi
 
 cleanup() {
   mountpoint -q "$mnt" && umount "$mnt"
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+  rm -f "$image"
   rm -rf "$work"
 }
 trap cleanup EXIT
 
 case "$fstype" in
   ext4)
-    truncate -s "$size" "$work/volume.img"
-    loop=$(losetup -f --show "$work/volume.img") || { echo "Bail out! losetup failed"; exit 1; }
+    truncate -s "$size" "$image"
+    loop=$(losetup -f --show "$image") || { echo "Bail out! losetup failed"; exit 1; }
     mkfs.ext4 -q -F -m 0 "$loop" >&2 || { echo "Bail out! mkfs.ext4 failed"; exit 1; }
     mount "$loop" "$mnt" || { echo "Bail out! mount failed"; exit 1; }
     ;;

@@ -333,8 +333,11 @@ run_thread (GTask        *task,
   gboolean ok;
 
   run->start_ns = vol_io_now_ns ();
+  /* The test seam (vol-test-seam.h) ends a pause when the run is cancelled. */
+  g_cancellable_push_current (run->cancellable);
   if (!set_up (run, &error))
     {
+      g_cancellable_pop_current (run->cancellable);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
@@ -379,6 +382,7 @@ run_thread (GTask        *task,
                                                cleanup_error->message);
     }
 
+  g_cancellable_pop_current (run->cancellable);
   g_task_return_pointer (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
 }
 

@@ -94,7 +94,9 @@ quit_activated (GSimpleAction *action,
                 gpointer       user_data)
 {
   VolApplication *self = user_data;
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+  /* a copy: closing a window takes it out of the application's own list,
+   * node and all, while this loop still walks it */
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
 
   /* each window asks before stopping a run, and closes when it may */
   for (GList *l = windows; l; l = l->next)
