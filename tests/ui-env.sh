@@ -105,7 +105,7 @@ _ui_reclaim() {
 
 # ---- environment ------------------------------------------------------------
 
-# HOME, XDG_* and TMPDIR inside WORK (TESTING.md gotcha 5)
+# HOME, XDG_* and TMPDIR inside WORK, so a run leaves nothing in the real home (CONTRIBUTING.md, "The application under Xvfb")
 _ui_env_paths() {
   local w=$1
   chmod 755 "$w"
