@@ -1,7 +1,7 @@
 /* vol-cli.h — the pieces of volumeter-cli
  *
  * The CLI runs the same engine as the application, with no display. Its
- * exit codes are part of its interface (docs/cli.md):
+ * exit codes are part of its interface (README.md, "volumeter-cli"):
  *   0 done, 1 the run failed (I/O error, vanished target), 2 bad usage or
  *   input, 130 cancelled by Ctrl-C (128 + SIGINT), 143 by SIGTERM.
  */
