@@ -1072,9 +1072,10 @@ test_missing_sysfs (void)
   g_autoptr(VolTargetInfo) no_link = NULL;
   g_autoptr(VolTargetInfo) no_dev = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *empty_dir = fixture_mkdir (root, VIRTUAL "/sdz");
   const VolBlockDevice *dev;
 
+  /* The device's directory exists, empty. */
+  g_free (fixture_mkdir (root, VIRTUAL "/sdz"));
   put_dev_link (root, "8:0", VIRTUAL "/sdz");
   put_simple_mountinfo (root, mnt, "8:0", "ext4", "/dev/sdz", "rw", "rw");
 
