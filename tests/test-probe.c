@@ -540,7 +540,6 @@ test_dm_md_disks (void)
   char *root = fixture_new ();
   g_autofree char *mnt = fixture_mkdir (root, "srv");
   g_autofree char *sdc = NULL;
-  g_autofree char *sdd = NULL;
   g_autoptr(VolTargetInfo) info = NULL;
   g_autoptr(GError) error = NULL;
   const char *dm0 = VIRTUAL "/dm-0";
@@ -556,7 +555,8 @@ test_dm_md_disks (void)
   q.dev = "8:32";
   sdc = put_sata_disk (root, SATA_HOST2, "sdc", "ATA", "ST4000DM004-2CV1", &q);
   q.dev = "8:48";
-  sdd = put_sata_disk (root, SATA_HOST3, "sdd", "ATA", "WDC WD40EFRX-68N", &q);
+  /* sdd exists, but md127's link to it is broken below. */
+  g_free (put_sata_disk (root, SATA_HOST3, "sdd", "ATA", "WDC WD40EFRX-68N", &q));
 
   put_block_attrs (root, md127, &array);
   put_attr (root, md127, "md/level", "raid1\n");
