@@ -1321,9 +1321,12 @@ probe_btrfs (const char    *sysroot,
  * capacity and free space, and the chain of block devices below it (for
  * btrfs, which has no block device of its own: its member devices and its
  * data profile).
- * Facts that cannot be found stay unknown; in particular an unreadable
- * mount table (a chroot without /proc) is not an error, as the folder can
- * still be tested.
+ * Facts that cannot be found stay unknown (%NULL, 0 or -1); in particular
+ * an unreadable mount table (a chroot without /proc) or a table with no
+ * entry containing @path (a chroot whose root is not a mount point) is not
+ * an error, as the folder can still be tested: the mount facts stay
+ * unknown, a g_message() says why, and on the real system the device
+ * numbers come from the folder's own st_dev.
  *
  * Blocks on file reads: call it from a worker thread, or from the main
  * thread for a one-off CLI probe. Any thread may call it.
@@ -1384,7 +1387,10 @@ vol_target_probe_with_root (const char  *path,
 
   if (!vol_probe_mount (sysroot, info->path, info, &mount_error))
     {
-      g_debug ("Mount of %s unknown: %s", info->path, mount_error->message);
+      /* Not an error: the folder can still be tested. But the user should
+       * know why the result names no filesystem, so say it once per probe
+       * (a message, not a warning: nothing is wrong with the folder). */
+      g_message (_("The filesystem of “%s” is unknown: %s"), display, mount_error->message);
       /* On the real system the folder's own st_dev names the same device
        * the mount table would have; a fixture's sysroot does not match the
        * real st_dev, so there it stays unknown. */

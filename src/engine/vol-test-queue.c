@@ -873,7 +873,7 @@ run_point (Queue    *q,
   const VolIoOps *io = q->run->io;
   Tally tally;
   gint64 end_ns = 0;
-  gboolean ok, started = TRUE;
+  gboolean ok = FALSE, started = TRUE;
   g_autoptr(GError) uring_error = NULL;
 
   tally_init (&tally, LATENCY_RESERVOIR, q->run->seed ^ q->point);
