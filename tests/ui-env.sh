@@ -179,11 +179,9 @@ ui_quit() {
   local i rc=0
   [ -n "${UI_PID:-}" ] || return 0
   ui_call quit >/dev/null 2>&1
-  for i in $(seq 200); do
-    kill -0 "$UI_PID" 2>/dev/null || break
-    sleep 0.05
-  done
-  if kill -0 "$UI_PID" 2>/dev/null; then
+  # tail returns the moment the process ends; 10 s is only a safety net
+  # for an app that ignores quit (a failure, reported as such).
+  if ! timeout 10 tail --pid="$UI_PID" -s 0.05 -f /dev/null; then
     kill "$UI_PID" 2>/dev/null
     rc=1
   fi
