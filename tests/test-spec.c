@@ -201,11 +201,38 @@ test_other_types (void)
     }
 }
 
+/* The largest item of a list parameter; 0 for anything that is not one */
+static void
+test_list_max (void)
+{
+  static const gint64 depths[] = { 4, 32, 1, 16 };
+  static const gint64 negative[] = { -3, -1 };
+  GVariantDict dict;
+  g_autoptr(VolTestSpec) spec = NULL;
+
+  g_variant_dict_init (&dict, NULL);
+  g_variant_dict_insert_value (&dict, "depths",
+                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT64, depths, G_N_ELEMENTS (depths), sizeof (gint64)));
+  g_variant_dict_insert_value (&dict, "negative",
+                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT64, negative, G_N_ELEMENTS (negative), sizeof (gint64)));
+  g_variant_dict_insert_value (&dict, "empty",
+                               g_variant_new_fixed_array (G_VARIANT_TYPE_INT64, NULL, 0, sizeof (gint64)));
+  g_variant_dict_insert_value (&dict, "block", g_variant_new_int64 (4096));
+  spec = vol_test_spec_new ("queue", "/tmp", VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (&dict));
+
+  g_assert_cmpint (vol_test_spec_get_list_max (spec, "depths"), ==, 32);
+  g_assert_cmpint (vol_test_spec_get_list_max (spec, "negative"), ==, 0);
+  g_assert_cmpint (vol_test_spec_get_list_max (spec, "empty"), ==, 0);
+  g_assert_cmpint (vol_test_spec_get_list_max (spec, "block"), ==, 0);
+  g_assert_cmpint (vol_test_spec_get_list_max (spec, "missing"), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/vol/spec/defaults-valid", test_defaults_valid);
+  g_test_add_func ("/vol/spec/list-max", test_list_max);
   g_test_add_func ("/vol/spec/bad-values", test_bad_values);
   g_test_add_func ("/vol/spec/validate-rejects", test_validate_rejects);
   g_test_add_func ("/vol/spec/format-round-trip", test_format_round_trip);

@@ -88,17 +88,9 @@ queue_check (const VolTestInfo  *info,
              const VolTestSpec  *spec,
              GError            **error)
 {
-  g_autoptr(GVariant) depths = vol_test_spec_get_value (spec, "depths");
   double block = (double) vol_test_spec_get_int (spec, "block");
-  const gint64 *items;
-  gint64 max_depth = 0;
-  gsize n;
+  gint64 max_depth = vol_test_spec_get_list_max (spec, "depths");
 
-  if (depths == NULL || !g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")))
-    return TRUE;
-  items = g_variant_get_fixed_array (depths, &n, sizeof (gint64));
-  for (gsize i = 0; i < n; i++)
-    max_depth = MAX (max_depth, items[i]);
   if (max_depth * block > MAX_BUFFER_BYTES)
     {
       g_autofree char *block_text = vol_size_format ((guint64) block);

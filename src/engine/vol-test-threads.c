@@ -108,18 +108,10 @@ threads_check (const VolTestInfo  *info,
                const VolTestSpec  *spec,
                GError            **error)
 {
-  g_autoptr(GVariant) counts = vol_test_spec_get_value (spec, "threads");
   guint64 block = (guint64) vol_test_spec_get_int (spec, "block");
   guint64 wanted = (guint64) vol_test_spec_get_int (spec, "bytes-per-thread");
-  const gint64 *items;
-  guint64 max_threads = 0;
-  gsize n;
+  guint64 max_threads = (guint64) vol_test_spec_get_list_max (spec, "threads");
 
-  if (counts == NULL || !g_variant_is_of_type (counts, G_VARIANT_TYPE ("ax")))
-    return TRUE;
-  items = g_variant_get_fixed_array (counts, &n, sizeof (gint64));
-  for (gsize i = 0; i < n; i++)
-    max_threads = MAX (max_threads, (guint64) MAX (items[i], 0));
   /* a block is never larger than the thread's file */
   if (max_threads * MIN (block, wanted) > MAX_BUFFER_BYTES)
     {

@@ -141,6 +141,32 @@ vol_test_spec_get_value (const VolTestSpec *spec,
   return g_variant_dict_lookup_value (spec->lookup, key, NULL);
 }
 
+/**
+ * vol_test_spec_get_list_max:
+ * @spec: a spec
+ * @key: a parameter holding a list of integers (queue depths, thread counts)
+ *
+ * Returns: the largest item of the list, or 0 when the parameter is
+ *   missing, empty, not a list of integers or holds only negative items.
+ *   Any thread.
+ */
+gint64
+vol_test_spec_get_list_max (const VolTestSpec *spec,
+                            const char        *key)
+{
+  g_autoptr(GVariant) list = vol_test_spec_get_value (spec, key);
+  const gint64 *items;
+  gint64 max = 0;
+  gsize n;
+
+  if (list == NULL || !g_variant_is_of_type (list, G_VARIANT_TYPE ("ax")))
+    return 0;
+  items = g_variant_get_fixed_array (list, &n, sizeof (gint64));
+  for (gsize i = 0; i < n; i++)
+    max = MAX (max, items[i]);
+  return max;
+}
+
 /* Reads accept both integers and doubles, since a spec read back from a
  * result file has lost the distinction JSON does not keep. */
 gint64

@@ -43,6 +43,8 @@ const char  *vol_test_spec_get_string  (const VolTestSpec *spec,
                                         const char        *key);
 GVariant    *vol_test_spec_get_value   (const VolTestSpec *spec,
                                         const char        *key);
+gint64       vol_test_spec_get_list_max (const VolTestSpec *spec,
+                                         const char        *key);
 
 gboolean     vol_test_spec_validate    (const VolTestSpec *spec,
                                         const VolTestInfo *info,
