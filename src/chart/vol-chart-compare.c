@@ -694,7 +694,7 @@ format_number (double                 value,
   if (g_strcmp0 (unit, "B/s") == 0)
     return g_strdup_printf ("%.1f", value / _vol_chart_rate_scale (options));
   if (g_strcmp0 (unit, "B") == 0)
-    return vol_size_format ((guint64) MAX (value, 0));
+    return vol_size_format_double (value);
   if (g_strcmp0 (unit, "%") == 0)
     return g_strdup_printf ("%.1f", value);
   if (g_strcmp0 (unit, "s") == 0)

@@ -34,8 +34,7 @@ format_value (double      value,
   if (g_strcmp0 (unit, "B/s") == 0)
     return vol_rate_format (value, FALSE);
   if (g_strcmp0 (unit, "B") == 0)
-    /* a cast of NaN or of 2^64 and more would be undefined */
-    return vol_size_format (!(value > 0) ? 0 : value >= 0x1p64 ? G_MAXUINT64 : (guint64) value);
+    return vol_size_format_double (value);
   if (g_strcmp0 (unit, "%") == 0)
     return g_strdup_printf ("%.1f %%", value);
   if (g_strcmp0 (unit, "s") == 0)

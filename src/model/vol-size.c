@@ -179,6 +179,19 @@ vol_size_format (guint64 bytes)
 }
 
 /**
+ * vol_size_format_double:
+ *
+ * vol_size_format() of a byte count held as a double (a figure read from
+ * a file): NaN and negatives are 0, and values past 2^64 saturate, where a
+ * plain cast would be undefined.
+ */
+char *
+vol_size_format_double (double bytes)
+{
+  return vol_size_format (!(bytes > 0) ? 0 : bytes >= 0x1p64 ? G_MAXUINT64 : (guint64) bytes);
+}
+
+/**
  * vol_size_format_exact:
  *
  * The shortest form that vol_size_parse() reads back as the same number:

@@ -20,6 +20,7 @@ gboolean vol_size_parse_or_percent (const char *text,
                                     gboolean   *is_percent,
                                     GError    **error);
 char    *vol_size_format           (guint64     bytes);
+char    *vol_size_format_double    (double      bytes);
 char    *vol_size_format_exact     (guint64     bytes);
 char    *vol_rate_format           (double      bytes_per_second,
                                     gboolean    binary);
