@@ -395,6 +395,7 @@ test_every_fixture_round_trips (void)
 
           g_test_message ("%s, result %u: %s", fixtures[f], i, load_error ? load_error->message : "loads");
           g_assert_no_error (load_error);
+          g_assert_nonnull (back);
           g_assert_null (strstr (text, "nan"));
           g_assert_null (strstr (text, "inf"));
         }
