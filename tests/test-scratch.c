@@ -350,30 +350,16 @@ failing_spawn (const char   *name,
 }
 
 static void
-run_done_cb (GObject      *source,
-             GAsyncResult *res,
-             gpointer      user_data)
-{
-  ThRun *run = user_data;
-
-  run->result = vol_runner_run_finish (VOL_RUNNER (source), res, &run->error);
-  g_main_loop_quit (run->loop);
-}
-
-static void
 test_thread_cannot_start (void)
 {
   g_autoptr(VolRunner) runner = vol_runner_new ();
   g_autoptr(VolTestSpec) spec = th_make_spec ("transfer", 0, "from", "1M", "to", "1M", "region", "2M",
                                               "iterations", "1", NULL);
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   ThRun run = { 0 };
 
-  run.loop = loop;
   _vol_runner_set_thread_spawn (runner, failing_spawn);
-  vol_runner_run_async (runner, spec, NULL, run_done_cb, &run);
   /* the answer comes without any thread: the loop ends, no hang */
-  g_main_loop_run (loop);
+  th_run_spec_on (runner, spec, NULL, &run);
   g_assert_null (run.result);
   g_assert_error (run.error, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN);
   g_assert_nonnull (strstr (run.error->message, "could not start"));
@@ -383,8 +369,7 @@ test_thread_cannot_start (void)
 
   /* and the runner works again with real threads */
   _vol_runner_set_thread_spawn (runner, NULL);
-  vol_runner_run_async (runner, spec, NULL, run_done_cb, &run);
-  g_main_loop_run (loop);
+  th_run_spec_on (runner, spec, NULL, &run);
   g_assert_no_error (run.error);
   g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
   g_clear_pointer (&run.result, vol_result_unref);

@@ -82,15 +82,29 @@ th_run_spec (VolTestSpec    *spec,
 {
   g_autoptr(VolRunner) runner = vol_runner_new ();
 
+  th_run_spec_on (runner, spec, ops, run);
+}
+
+/* As th_run_spec(), on a runner the test has set up (a seam of its own). */
+void
+th_run_spec_on (VolRunner      *runner,
+                VolTestSpec    *spec,
+                const VolIoOps *ops,
+                ThRun          *run)
+{
+  gulong handler;
+
   run->loop = g_main_loop_new (NULL, FALSE);
   run->cancellable = g_cancellable_new ();
   if (ops)
     vol_runner_set_io_ops (runner, ops);
   if (ops && (ops->pread == th_pread || ops->pwrite == th_pwrite))
     ((ThIoOps *) ops)->cancellable = run->cancellable;
-  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), run);
+  handler = g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), run);
   vol_runner_run_async (runner, spec, run->cancellable, done_cb, run);
   g_main_loop_run (run->loop);
+  /* the runner may be run again; its next run reports to its own ThRun */
+  g_signal_handler_disconnect (runner, handler);
   g_main_loop_unref (run->loop);
   g_object_unref (run->cancellable);
 }

@@ -63,6 +63,10 @@ struct _ThRun
 void         th_run_spec      (VolTestSpec    *spec,
                                const VolIoOps *ops,
                                ThRun          *run);
+void         th_run_spec_on   (VolRunner      *runner,
+                               VolTestSpec    *spec,
+                               const VolIoOps *ops,
+                               ThRun          *run);
 
 /* Parameters as key and text value pairs, NULL-terminated, over the
  * kind's defaults; parsed and validated, asserting each step. */
