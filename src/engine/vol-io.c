@@ -66,7 +66,7 @@ real_close (const VolIoOps *ops, int fd)
 }
 
 static const VolIoOps default_ops = {
-  real_openat, real_pwrite, real_pread, real_fdatasync, real_fadvise, real_close,
+  real_openat, real_pwrite, real_pread, real_fdatasync, real_fadvise, real_close, NULL,
 };
 
 /**

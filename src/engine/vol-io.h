@@ -23,7 +23,25 @@ struct _VolIoOps
   int     (*fdatasync) (const VolIoOps *ops, int fd);
   int     (*fadvise)   (const VolIoOps *ops, int fd, off_t offset, off_t len, int advice);
   int     (*close)     (const VolIoOps *ops, int fd);
+  /* An I/O handed to the kernel another way (io_uring), just before it
+   * is submitted: for observers such as the test harness, which must see
+   * every write a run makes. Optional (NULL); the real table has none. */
+  void    (*submitted) (const VolIoOps *ops, int fd, gboolean is_write,
+                        const void *buf, size_t count, off_t offset);
 };
+
+/* Calls ops->submitted when the table has one. */
+static inline void
+vol_io_note_submitted (const VolIoOps *ops,
+                       int             fd,
+                       gboolean        is_write,
+                       const void     *buf,
+                       size_t          count,
+                       off_t           offset)
+{
+  if (ops->submitted != NULL)
+    ops->submitted (ops, fd, is_write, buf, count, offset);
+}
 
 const VolIoOps *vol_io_ops_default (void);
 

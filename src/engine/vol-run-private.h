@@ -13,6 +13,7 @@
 #include "vol-result.h"
 #include "vol-runner.h"
 #include "vol-scratch.h"
+#include "vol-device-stat.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,14 @@ struct _VolRun
   guint64            window_bytes;
   double             rate;
 
+  /* the next unused stamp serial of the run (vol-datapool.h): taken
+   * atomically by _vol_run_take_serials from any worker thread */
+  guint64            next_serial;
+
+  /* the device's counters when the current timed phase began */
+  gboolean           phase_open;
+  VolDeviceStat      phase_stat;
+
   gpointer           test_data;   /* from prepare() to run() */
   GDestroyNotify     test_data_free;
 };
@@ -53,6 +62,26 @@ void     _vol_run_sample          (VolRun      *run,
                                    const char  *series,
                                    double       x,
                                    double       y);
+/* Stamp serials for @n_blocks 4 KiB blocks about to be written: the
+ * first of a range no other write of this run gets (64-bit space, never
+ * restarted per point). Any thread of the run. */
+guint64  _vol_run_take_serials    (VolRun      *run,
+                                   guint64      n_blocks);
+
+/* The kernel's own count of a timed phase: _begin reads the target
+ * device's /sys/block stat; _end reads it again and records, in
+ * result->counters, the device's figures beside the test's own (what the
+ * test believes it did in the phase). Harmless where the target has no
+ * block device (tmpfs, ramfs): nothing is recorded. Call both from one
+ * thread, not nested. */
+void     _vol_run_phase_begin     (VolRun      *run);
+void     _vol_run_phase_end       (VolRun      *run,
+                                   const char  *phase,
+                                   guint64      reads,
+                                   guint64      writes,
+                                   guint64      bytes_read,
+                                   guint64      bytes_written);
+
 void     _vol_run_resolve         (VolRun      *run,
                                    GVariant    *resolved);
 

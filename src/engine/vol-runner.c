@@ -263,6 +263,66 @@ timeval_seconds (const struct timeval *tv)
   return tv->tv_sec + tv->tv_usec / 1e6;
 }
 
+/**
+ * _vol_run_take_serials:
+ *
+ * One counter per run, never reset, so no two written blocks of a run
+ * carry the same stamp however many points, threads or ring slots wrote
+ * them (64 bits: a device writing 10 GB/s would need 2^64 × 4 KiB ÷ 10 GB/s,
+ * far beyond any run, to wrap).
+ */
+guint64
+_vol_run_take_serials (VolRun  *run,
+                       guint64  n_blocks)
+{
+  return __atomic_fetch_add (&run->next_serial, n_blocks, __ATOMIC_RELAXED);
+}
+
+/**
+ * _vol_run_phase_begin:
+ *
+ * Reads the target device's counters. The device is the mounted one
+ * (for a partition its own counters; for md or dm the top device, which
+ * is what the filesystem talks to).
+ */
+void
+_vol_run_phase_begin (VolRun *run)
+{
+  run->phase_open = vol_device_stat_read (run->target ? run->target->device : NULL,
+                                          &run->phase_stat);
+}
+
+void
+_vol_run_phase_end (VolRun     *run,
+                    const char *phase,
+                    guint64     reads,
+                    guint64     writes,
+                    guint64     bytes_read,
+                    guint64     bytes_written)
+{
+  VolDeviceStat after, delta;
+  VolIoCounters counters = { 0 };
+
+  if (!run->phase_open)
+    return;
+  run->phase_open = FALSE;
+  if (!vol_device_stat_read (run->target->device, &after))
+    return;
+  vol_device_stat_diff (&run->phase_stat, &after, &delta);
+  counters.phase = (char *) phase;
+  counters.device = run->target->device;
+  counters.reads = reads;
+  counters.writes = writes;
+  counters.bytes_read = bytes_read;
+  counters.bytes_written = bytes_written;
+  counters.dev_reads = delta.reads;
+  counters.dev_writes = delta.writes;
+  counters.dev_bytes_read = delta.read_sectors * 512;
+  counters.dev_bytes_written = delta.write_sectors * 512;
+  counters.dev_flushes = delta.flushes;
+  vol_result_add_counters (run->result, &counters);
+}
+
 /* Worker thread: probe, check, make the scratch folder, prepare. Any
  * failure here is about the input (target, parameters, space): no result. */
 static gboolean

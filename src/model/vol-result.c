@@ -57,6 +57,16 @@ figure_free (gpointer data)
 }
 
 static void
+counters_free (gpointer data)
+{
+  VolIoCounters *counters = data;
+
+  g_free (counters->phase);
+  g_free (counters->device);
+  g_free (counters);
+}
+
+static void
 result_clear (VolResult *result)
 {
   g_free (result->app_name);
@@ -73,6 +83,7 @@ result_clear (VolResult *result)
   g_ptr_array_unref (result->series);
   g_ptr_array_unref (result->summaries);
   g_ptr_array_unref (result->figures);
+  g_ptr_array_unref (result->counters);
 }
 
 /**
@@ -96,6 +107,7 @@ vol_result_new (const char *kind)
   result->series = g_ptr_array_new_with_free_func (series_free);
   result->summaries = g_ptr_array_new_with_free_func (summary_free);
   result->figures = g_ptr_array_new_with_free_func (figure_free);
+  result->counters = g_ptr_array_new_with_free_func (counters_free);
   result->status = VOL_RESULT_STATUS_COMPLETE;
   return result;
 }
@@ -223,6 +235,27 @@ vol_result_add_figure (VolResult  *result,
   figure->unit = g_strdup (unit ? unit : "");
   figure->value = value;
   g_ptr_array_add (result->figures, figure);
+}
+
+/**
+ * vol_result_add_counters:
+ * @counters: copied
+ *
+ * One timed phase's counts, the test's and the device's.
+ */
+void
+vol_result_add_counters (VolResult           *result,
+                         const VolIoCounters *counters)
+{
+  VolIoCounters *copy;
+
+  g_return_if_fail (result != NULL);
+  g_return_if_fail (counters != NULL);
+
+  copy = g_memdup2 (counters, sizeof *counters);
+  copy->phase = g_strdup (counters->phase);
+  copy->device = g_strdup (counters->device);
+  g_ptr_array_add (result->counters, copy);
 }
 
 const VolFigure *

@@ -71,6 +71,26 @@ typedef struct
   double  value;
 } VolFigure;
 
+/* One timed phase as the test counted it and as the device's own
+ * counters (/sys/class/block/DEV/stat) saw it. docs/result-format.md
+ * says what may differ and why (journal writes, split requests). */
+typedef struct
+{
+  char    *phase;              /* "QD32", "write, 4 threads" */
+  char    *device;             /* the block device read: "loop3", "sda1", "md0" */
+  /* the test's own counts */
+  guint64  reads;
+  guint64  writes;
+  guint64  bytes_read;
+  guint64  bytes_written;
+  /* how far the device's counters rose */
+  guint64  dev_reads;
+  guint64  dev_writes;
+  guint64  dev_bytes_read;
+  guint64  dev_bytes_written;
+  guint64  dev_flushes;
+} VolIoCounters;
+
 typedef struct _VolResult VolResult;
 
 struct _VolResult
@@ -102,6 +122,7 @@ struct _VolResult
   GPtrArray       *series;        /* of VolSeries */
   GPtrArray       *summaries;     /* of VolSummary */
   GPtrArray       *figures;       /* of VolFigure */
+  GPtrArray       *counters;      /* of VolIoCounters, one per timed phase; empty without a block device */
 };
 
 #define VOL_TYPE_RESULT (vol_result_get_type ())
@@ -130,6 +151,9 @@ void         vol_result_add_figure  (VolResult  *result,
                                      double      value);
 const VolFigure *vol_result_get_figure (const VolResult *result,
                                         const char      *name);
+
+void         vol_result_add_counters (VolResult          *result,
+                                      const VolIoCounters *counters);
 
 VolColumn   *vol_series_add_column  (VolSeries  *series,
                                      const char *name,
