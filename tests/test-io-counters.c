@@ -1,0 +1,220 @@
+/* test-io-counters.c — when a phase's counts agree with the device's
+ *
+ * vol_io_counters_agree() must accept what a filesystem and the block
+ * layer legitimately add (journal writes, split and merged requests,
+ * metadata reads) and refuse what would mean a figure is wrong: bytes the
+ * device never saw, or far more than the test made.
+ */
+#include <math.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "vol-io-counters.h"
+
+#define MiB (1024 * 1024)
+
+/* 100 writes of 1 MiB, seen by the device exactly */
+static VolIoCounters
+exact_writes (void)
+{
+  VolIoCounters c = { 0 };
+
+  c.phase = (char *) "1 MiB";
+  c.device = (char *) "loop7";
+  c.writes = 100;
+  c.bytes_written = 100 * (guint64) MiB;
+  c.dev_writes = 100;
+  c.dev_bytes_written = 100 * (guint64) MiB;
+  return c;
+}
+
+static void
+assert_agree (const VolIoCounters *c)
+{
+  g_autofree char *why = NULL;
+
+  if (!vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, &why))
+    g_error ("expected agreement: %s", why);
+  g_assert_null (why);
+}
+
+/* Returns the reason, which must name the phase and the device. */
+static char *
+assert_disagree (const VolIoCounters *c)
+{
+  char *why = NULL;
+
+  g_assert_false (vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, &why));
+  g_assert_nonnull (why);
+  g_assert_nonnull (strstr (why, c->phase));
+  g_assert_nonnull (strstr (why, c->device));
+  /* and the answer is the same without asking why */
+  g_assert_false (vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+  return why;
+}
+
+static void
+test_exact (void)
+{
+  VolIoCounters c = exact_writes ();
+  VolIoCounters none = { .phase = (char *) "idle", .device = (char *) "sda1" };
+
+  assert_agree (&c);
+  assert_agree (&none);
+}
+
+/* 2 % either way of the bytes; a little more below is a miss */
+static void
+test_tolerance (void)
+{
+  VolIoCounters c = exact_writes ();
+  g_autofree char *why = NULL;
+
+  c.dev_bytes_written = c.bytes_written - c.bytes_written / 50;
+  assert_agree (&c);
+  c.dev_bytes_written = c.bytes_written - c.bytes_written / 40;
+  why = assert_disagree (&c);
+  g_assert_nonnull (strstr (why, "less than"));
+
+  /* a tolerance of 0 wants the bytes exactly (below; above the journal
+   * allowance still applies) */
+  c = exact_writes ();
+  c.dev_bytes_written -= 512;
+  g_assert_false (vol_io_counters_agree (&c, 0, NULL));
+  c.dev_bytes_written += 1024;
+  g_assert_true (vol_io_counters_agree (&c, 0, NULL));
+  /* nonsense tolerances count as 0, not as "anything goes" */
+  c.dev_bytes_written -= 1024;
+  g_assert_false (vol_io_counters_agree (&c, -1, NULL));
+  g_assert_false (vol_io_counters_agree (&c, NAN, NULL));
+}
+
+/* The journal may add its fixed part, a part per flush and a fraction of
+ * the bytes written; beyond that the device wrote something the test did
+ * not account for. */
+static void
+test_journal (void)
+{
+  VolIoCounters c = exact_writes ();
+  guint64 allowed = c.bytes_written * (1 + VOL_IO_COUNTERS_TOLERANCE)
+                    + VOL_IO_COUNTERS_JOURNAL_FIXED
+                    + c.bytes_written * VOL_IO_COUNTERS_JOURNAL_FRACTION;
+  g_autofree char *why = NULL;
+
+  c.dev_bytes_written = allowed - 4096;
+  c.dev_writes = 100 + (allowed - 4096 - c.bytes_written) / 4096;
+  assert_agree (&c);
+
+  c.dev_bytes_written = allowed + 4096;
+  why = assert_disagree (&c);
+  g_assert_nonnull (strstr (why, "journal"));
+
+  /* ten flushes: ten commits' worth more */
+  c.dev_flushes = 10;
+  assert_agree (&c);
+  c.dev_bytes_written = allowed + 10 * VOL_IO_COUNTERS_JOURNAL_PER_FLUSH + 4096;
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+
+  /* a read-only phase may still see a commit (atime, a timer) */
+  c = (VolIoCounters) { .phase = (char *) "read", .device = (char *) "loop7",
+                        .reads = 10, .bytes_read = 10 * MiB,
+                        .dev_reads = 10, .dev_bytes_read = 10 * MiB,
+                        .dev_writes = 3, .dev_bytes_written = 12288 };
+  assert_agree (&c);
+}
+
+/* Reads a cache served never reached the device: that is a disagreement
+ * (the figure measured the cache); a little metadata read is not. */
+static void
+test_reads (void)
+{
+  VolIoCounters c = { .phase = (char *) "device reads", .device = (char *) "nvme0n1p2",
+                      .reads = 256, .bytes_read = 256 * MiB,
+                      .dev_reads = 512, .dev_bytes_read = 256 * MiB + 64 * 1024 };
+  g_autofree char *why = NULL;
+  g_autofree char *why2 = NULL;
+
+  assert_agree (&c);
+  c.dev_bytes_read = 0;
+  c.dev_reads = 0;
+  why = assert_disagree (&c);
+  g_assert_nonnull (strstr (why, "cache"));
+
+  c.dev_bytes_read = 256 * MiB * 1.03 + VOL_IO_COUNTERS_METADATA_READS;
+  c.dev_reads = 600;
+  why2 = assert_disagree (&c);
+  g_assert_nonnull (strstr (why2, "read"));
+}
+
+/* Fewer device requests are merges; more are splits only as far as a
+ * request can be split, plus what the extra bytes could have been. */
+static void
+test_counts (void)
+{
+  VolIoCounters c = exact_writes ();
+  g_autofree char *why = NULL;
+
+  /* 1 MiB split at 512 KiB (a common max_sectors_kb) */
+  c.dev_writes = 200;
+  assert_agree (&c);
+  /* at the smallest split assumed, and no further */
+  c.dev_writes = 100 * (MiB / VOL_IO_COUNTERS_MIN_SPLIT);
+  assert_agree (&c);
+  c.dev_writes = 100 * (MiB / VOL_IO_COUNTERS_MIN_SPLIT) * 1.03;
+  why = assert_disagree (&c);
+  g_assert_nonnull (strstr (why, "writes"));
+
+  /* merged: one device request for eight of the test's */
+  c = exact_writes ();
+  c.dev_writes = 12;
+  assert_agree (&c);
+
+  /* 4 KiB random writes cannot be split: one device write each, and
+   * one more per KiB of journal the device wrote besides */
+  c = (VolIoCounters) { .phase = (char *) "random", .device = (char *) "loop7",
+                        .writes = 1000, .bytes_written = 4096000,
+                        .dev_writes = 1000, .dev_bytes_written = 4096000 };
+  assert_agree (&c);
+  c.dev_writes = 1100;
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+  c.dev_bytes_written += 100 * 4096;
+  assert_agree (&c);
+
+  /* bytes without a count (a hand-made file) count as one request */
+  c = (VolIoCounters) { .phase = (char *) "odd", .device = (char *) "loop7",
+                        .bytes_read = 4096, .dev_reads = 1, .dev_bytes_read = 4096 };
+  assert_agree (&c);
+  c.dev_reads = 3;
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+}
+
+/* The largest counts a file may hold: no overflow into agreement */
+static void
+test_extremes (void)
+{
+  VolIoCounters c = { .phase = (char *) "huge", .device = (char *) "md0",
+                      .writes = G_MAXUINT64, .bytes_written = G_MAXUINT64,
+                      .dev_writes = G_MAXUINT64, .dev_bytes_written = G_MAXUINT64 };
+
+  assert_agree (&c);
+  c.dev_bytes_written = 0;
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+  c = (VolIoCounters) { .phase = NULL, .device = NULL, .dev_bytes_written = G_MAXUINT64 };
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/vol/io-counters/exact", test_exact);
+  g_test_add_func ("/vol/io-counters/tolerance", test_tolerance);
+  g_test_add_func ("/vol/io-counters/journal", test_journal);
+  g_test_add_func ("/vol/io-counters/reads", test_reads);
+  g_test_add_func ("/vol/io-counters/counts", test_counts);
+  g_test_add_func ("/vol/io-counters/extremes", test_extremes);
+
+  return g_test_run ();
+}
