@@ -189,6 +189,42 @@ test_counts (void)
   g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
 }
 
+/* Through the page cache the device may see less (cache hits, files
+ * deleted before writeback), and a block more per request; files created
+ * or deleted bring their metadata. */
+static void
+test_through_cache (void)
+{
+  VolIoCounters c = { .phase = (char *) "transactions", .device = (char *) "loop7",
+                      .reads = 1000, .writes = 1000, .bytes_read = 1000 * 500, .bytes_written = 1000 * 500,
+                      .dev_reads = 0, .dev_writes = 1000, .dev_bytes_read = 0, .dev_bytes_written = 1000 * 4096 };
+  g_autofree char *why = NULL;
+
+  /* without the flag: whole blocks for partial ones, and reads the cache
+   * served, are disagreements */
+  why = assert_disagree (&c);
+  c.through_cache = TRUE;
+  assert_agree (&c);
+  /* nothing reached the device yet: still fine */
+  c.dev_writes = 0;
+  c.dev_bytes_written = 0;
+  assert_agree (&c);
+  /* but far more than a block per request is not */
+  c.dev_writes = 1000;
+  c.dev_bytes_written = 1000 * 500 + 1000 * 4096 + 4 * MiB;
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+  /* unless that many files were created or deleted */
+  c.files = 4 * MiB / VOL_IO_COUNTERS_PER_FILE;
+  assert_agree (&c);
+
+  /* a delete phase: no data, only metadata for its files */
+  c = (VolIoCounters) { .phase = (char *) "delete", .device = (char *) "loop7", .through_cache = TRUE,
+                        .files = 5000, .dev_writes = 500, .dev_bytes_written = 5000 * 8192 };
+  assert_agree (&c);
+  c.files = 50;
+  g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
+}
+
 /* The largest counts a file may hold: no overflow into agreement */
 static void
 test_extremes (void)
@@ -214,6 +250,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/io-counters/journal", test_journal);
   g_test_add_func ("/vol/io-counters/reads", test_reads);
   g_test_add_func ("/vol/io-counters/counts", test_counts);
+  g_test_add_func ("/vol/io-counters/through-cache", test_through_cache);
   g_test_add_func ("/vol/io-counters/extremes", test_extremes);
 
   return g_test_run ();

@@ -40,9 +40,9 @@
 #define KEEP_FREE (64 * MiB)
 #define LAY_DOWN_CHUNK (8 * MiB)
 /* Reads are checked against what the last write of their chunk stamped;
- * that needs 4 bytes per chunk, so beyond this many chunks (64 MiB of
- * bookkeeping) reads are not checked. */
-#define MAX_TRACKED_CHUNKS (G_GUINT64_CONSTANT (1) << 24)
+ * that needs the chunk's serial, 8 bytes per chunk, so beyond this many
+ * chunks (64 MiB of bookkeeping) reads are not checked. */
+#define MAX_TRACKED_CHUNKS (G_GUINT64_CONSTANT (1) << 23)
 
 static const VolParamDesc random_params[] = {
   { "chunk", VOL_PARAM_SIZE, N_("Chunk size"), N_("Bytes per random I/O"),
@@ -198,8 +198,8 @@ typedef struct
   Rng          rng;
   VolDataPool *pool;       /* written from, stamped per write */
   guint8      *read_buf;
-  guint32     *generation; /* per chunk: which write last stamped it (0: the lay-down); NULL: not tracked */
-  guint32      n_writes;   /* generations handed out */
+  guint64     *serial;     /* per chunk: the stamp serial of its first block as last written; NULL: not tracked */
+  guint64      blocks_per_write; /* serials one write takes: its 4 KiB blocks, at least 1 */
   int          fd;
   const char  *name;
   guint64      ios_written;
@@ -241,15 +241,6 @@ report (Random     *r,
                      : phase[0] == 'r' ? r->ios_read * plan->chunk : r->bytes_laid);
 }
 
-static inline guint64
-chunk_serial (Random  *r,
-              guint64  c,
-              guint32  generation)
-{
-  /* block index in the file in the low 36 bits, the write in the high */
-  return ((guint64) generation << 36) + c * (r->plan->chunk / VOL_STAMP_BLOCK);
-}
-
 static gboolean
 lay_down (Random  *r,
           GError **error)
@@ -259,15 +250,20 @@ lay_down (Random  *r,
   g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
                                                    len, r->plan->mem_align);
   const VolIoOps *io = run->io;
+  guint64 first = _vol_run_take_serials (run, r->plan->file_size / VOL_STAMP_BLOCK);
+  guint64 per_chunk = r->plan->chunk / VOL_STAMP_BLOCK;
 
+  /* chunk c starts at block c × per_chunk of the lay-down */
+  if (r->serial)
+    for (guint64 c = 0; c < r->plan->n_chunks; c++)
+      r->serial[c] = first + c * per_chunk;
   for (guint64 offset = 0; offset < r->plan->file_size; offset += len)
     {
       gsize n = (gsize) MIN ((guint64) len, r->plan->file_size - offset);
 
       if (!_vol_run_check_cancelled (run, error))
         return FALSE;
-      /* serial = block index: generation 0 of every chunk */
-      vol_data_pool_stamp (pool, offset / VOL_STAMP_BLOCK, n);
+      vol_data_pool_stamp (pool, first + offset / VOL_STAMP_BLOCK, n);
       if (!vol_io_write_all (io, r->fd, vol_data_pool_get_data (pool), n, offset, r->name, error))
         return FALSE;
       r->bytes_laid += n;
@@ -321,6 +317,20 @@ add_sample (Random    *r,
   _vol_run_sample (r->run, series->name, row[0], row[1]);
 }
 
+/* The device's counters of one timed phase, named after its series
+ * ("write", "read-1024") and iteration. */
+static void
+end_phase (Random    *r,
+           VolSeries *series,
+           guint      iteration,
+           guint64    reads,
+           guint64    writes)
+{
+  g_autofree char *phase = g_strdup_printf ("%s, iteration %u", series->name, iteration + 1);
+
+  _vol_run_phase_end (r->run, phase, reads, writes, reads * r->plan->chunk, writes * r->plan->chunk);
+}
+
 static gboolean
 write_phase (Random    *r,
              VolSeries *series,
@@ -333,22 +343,24 @@ write_phase (Random    *r,
   guint64 n = g_array_index (r->plan->counts, guint64, count_index);
   gsize chunk = (gsize) r->plan->chunk;
   guint8 *buf = vol_data_pool_get_data (r->pool);
-  gint64 start = vol_io_now_ns ();
+  gint64 start;
 
+  _vol_run_phase_begin (run);
+  start = vol_io_now_ns ();
   for (guint64 i = 0; i < n; i++)
     {
       guint64 c = rng_next (&r->rng) % r->plan->n_chunks;
-      guint32 generation = ++r->n_writes;
+      /* from the run's 64-bit counter: no stamp repeats, however many
+       * writes (the old 32-bit generation in the top 28 bits wrapped) */
+      guint64 serial = _vol_run_take_serials (run, r->blocks_per_write);
 
-      if (generation == 0)      /* 2^32 writes: wrap past the lay-down's 0 */
-        generation = ++r->n_writes;
       if (!_vol_run_check_cancelled (run, error))
         return FALSE;
-      vol_data_pool_stamp (r->pool, chunk_serial (r, c, generation), chunk);
+      vol_data_pool_stamp (r->pool, serial, chunk);
       if (!vol_io_write_all (io, r->fd, buf, chunk, c * chunk, r->name, error))
         return FALSE;
-      if (r->generation)
-        r->generation[c] = generation;
+      if (r->serial)
+        r->serial[c] = serial;
       r->ios_written++;
       report (r, "write", count_index, iteration);
     }
@@ -360,6 +372,7 @@ write_phase (Random    *r,
       return FALSE;
     }
   add_sample (r, series, iteration, n, vol_io_now_ns () - start);
+  end_phase (r, series, iteration, 0, n);
   return TRUE;
 }
 
@@ -377,6 +390,7 @@ read_phase (Random    *r,
   gint64 start;
 
   _vol_test_file_drop_cache (run, r->fd, r->plan->direct);
+  _vol_run_phase_begin (run);
   start = vol_io_now_ns ();
   for (guint64 i = 0; i < n; i++)
     {
@@ -387,8 +401,8 @@ read_phase (Random    *r,
         return FALSE;
       if (!vol_io_read_all (io, r->fd, r->read_buf, chunk, c * chunk, r->name, error))
         return FALSE;
-      if (r->generation
-          && !vol_data_pool_verify (r->pool, r->read_buf, chunk_serial (r, c, r->generation[c]), chunk, &bad))
+      if (r->serial
+          && !vol_data_pool_verify (r->pool, r->read_buf, r->serial[c], chunk, &bad))
         {
           g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
                        _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
@@ -399,6 +413,7 @@ read_phase (Random    *r,
       report (r, "read", count_index, iteration);
     }
   add_sample (r, series, iteration, n, vol_io_now_ns () - start);
+  end_phase (r, series, iteration, n, 0);
   return TRUE;
 }
 
@@ -466,7 +481,8 @@ random_run (VolRun  *run,
   r.read_buf = vol_io_alloc_aligned (plan->chunk, plan->mem_align);
   if (plan->n_chunks <= MAX_TRACKED_CHUNKS && plan->chunk >= VOL_STAMP_BLOCK
       && vol_test_spec_get_pattern (run->spec) != VOL_DATA_PATTERN_ZEROS)
-    r.generation = g_new0 (guint32, plan->n_chunks);
+    r.serial = g_new0 (guint64, plan->n_chunks);
+  r.blocks_per_write = MAX (G_GUINT64_CONSTANT (1), plan->chunk / VOL_STAMP_BLOCK);
 
   r.fd = _vol_test_file_open (run, r.name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
   ok = r.fd >= 0;
@@ -500,9 +516,9 @@ random_run (VolRun  *run,
   vol_result_add_figure (run->result, "bytes-read", N_("Bytes read at random"), "B", (double) r.ios_read * plan->chunk);
   vol_result_add_figure (run->result, "bytes-laid-down", N_("Bytes written to lay the file down"), "B", r.bytes_laid);
   vol_result_add_figure (run->result, "reads-verified", N_("Reads checked against what was written"), "",
-                         r.generation ? (double) r.ios_read : 0);
+                         r.serial ? (double) r.ios_read : 0);
 
-  g_free (r.generation);
+  g_free (r.serial);
   vol_io_free_aligned (r.read_buf);
   vol_data_pool_free (r.pool);
   g_free (r.text);

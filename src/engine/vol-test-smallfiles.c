@@ -201,7 +201,6 @@ typedef struct
   guint8      *read_buf;
   GArray      *live;          /* of SmallFile, dense: pick by index, delete by swap */
   guint32      next_id;
-  guint64      serial;        /* 4 KiB data blocks stamped so far */
   guint        dirs_made;
 
   /* PostMark's counters */
@@ -230,6 +229,13 @@ typedef struct
   guint64      phase_bytes;
   guint        delete_total;
   VolSeries   *series[N_PHASES];
+
+  /* the counts when the current phase began, for the device's counters */
+  guint64      phase_read_calls;
+  guint64      phase_write_calls;
+  guint64      phase_bytes_read;
+  guint64      phase_bytes_written;
+  guint64      phase_files;
 } Small;
 
 static void
@@ -273,10 +279,24 @@ take_window (Small  *sm,
   sm->window_read = sm->window_written = 0;
 }
 
+/* Files created or deleted so far: each costs the filesystem metadata
+ * writes (inode, directory entry, bitmaps) that no byte count shows. */
+static guint64
+files_changed (const Small *sm)
+{
+  return (guint64) sm->created_alone + sm->created_mixed + sm->deleted_mixed + sm->deleted_alone;
+}
+
 static void
 begin_phase (Small *sm,
              int    phase)
 {
+  _vol_run_phase_begin (sm->run);
+  sm->phase_read_calls = sm->read_calls;
+  sm->phase_write_calls = sm->write_calls;
+  sm->phase_bytes_read = sm->bytes_read;
+  sm->phase_bytes_written = sm->bytes_written;
+  sm->phase_files = files_changed (sm);
   sm->phase = phase;
   sm->phase_start = sm->window_start = vol_io_now_ns ();
   sm->window_ops = 0;
@@ -287,10 +307,28 @@ begin_phase (Small *sm,
 static void
 end_phase (Small *sm)
 {
+  VolRun *run = sm->run;
+  GPtrArray *counters = run->result->counters;
+  guint n_before = counters->len;
   gint64 now = vol_io_now_ns ();
 
   take_window (sm, now);
   sm->phase_ns[sm->phase] = now - sm->phase_start;
+
+  /* After the timing: the phase's dirty pages go to the device now, so
+   * its counters hold its own writes and the next phase neither pays for
+   * nor is credited with them. */
+  syncfs (vol_scratch_get_fd (run->scratch));
+  _vol_run_phase_end (run, phase_names[sm->phase],
+                      sm->read_calls - sm->phase_read_calls, sm->write_calls - sm->phase_write_calls,
+                      sm->bytes_read - sm->phase_bytes_read, sm->bytes_written - sm->phase_bytes_written);
+  if (counters->len > n_before)
+    {
+      VolIoCounters *c = g_ptr_array_index (counters, counters->len - 1);
+
+      c->through_cache = TRUE;
+      c->files = files_changed (sm) - sm->phase_files;
+    }
 }
 
 /* After each file operation (a create, a read, …, never per I/O call):
@@ -398,8 +436,9 @@ write_blocks (Small      *sm,
 
       if (!_vol_run_check_cancelled (run, error))
         return FALSE;
-      vol_data_pool_stamp (sm->pool, sm->serial, len);
-      sm->serial += (len + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
+      /* a serial per 4 KiB block of the call, from the run's counter */
+      vol_data_pool_stamp (sm->pool,
+                           _vol_run_take_serials (run, (len + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK), len);
       if (!vol_io_write_all (run->io, fd, data, len, offset + done, path, error))
         return FALSE;
       done += len;

@@ -182,6 +182,9 @@ typedef struct
   guint64       bytes_written;   /* timed writes only */
   guint64       bytes_read;
   guint64       bytes_laid;      /* untimed lay-down, for the progress */
+  guint64       pass_serial;     /* the first stamp serial of the last write pass */
+  guint64       size_writes;     /* write and read calls at the current size */
+  guint64       size_reads;
   double        total_bytes;
   char         *text;
   guint         text_key;
@@ -249,16 +252,23 @@ add_sample (Transfer  *t,
   _vol_run_sample (t->run, series->name, row[0], row[2]);
 }
 
-/* Serial numbers unique in the run: size and iteration in the high bits,
- * the 4 KiB block (or, below 4 KiB, the transfer) in the low 40. */
+/* A transfer's stamp serial within its pass: one per 4 KiB block (or,
+ * below 4 KiB, one per transfer), counted from the pass's first serial,
+ * which the run's counter hands out (vol-datapool.h). */
 static inline guint64
-serial_of (guint    size_index,
-           guint    iteration,
+serial_of (guint64  first,
            guint64  size,
            guint64  offset)
 {
-  guint64 key = (guint64) size_index * 128 + iteration + 1;
-  return (key << 40) | (offset / MIN (size, (guint64) VOL_STAMP_BLOCK));
+  return first + offset / MIN (size, (guint64) VOL_STAMP_BLOCK);
+}
+
+/* How many serials a pass over the region takes. */
+static inline guint64
+serials_per_pass (Transfer *t,
+                  guint64   size)
+{
+  return t->plan->region / MIN (size, (guint64) VOL_STAMP_BLOCK);
 }
 
 static gboolean
@@ -270,6 +280,7 @@ lay_down (Transfer   *t,
 {
   VolRun *run = t->run;
   gsize chunk = vol_data_pool_get_size (t->pool);
+  guint64 first = _vol_run_take_serials (run, t->plan->region / VOL_STAMP_BLOCK);
 
   for (guint64 offset = 0; offset < t->plan->region; offset += chunk)
     {
@@ -277,7 +288,7 @@ lay_down (Transfer   *t,
 
       if (!_vol_run_check_cancelled (run, error))
         return FALSE;
-      vol_data_pool_stamp (t->pool, offset / VOL_STAMP_BLOCK, len);
+      vol_data_pool_stamp (t->pool, first + offset / VOL_STAMP_BLOCK, len);
       if (!vol_io_write_all (run->io, fd, vol_data_pool_get_data (t->pool), len, offset, name, error))
         return FALSE;
       t->bytes_laid += len;
@@ -307,15 +318,18 @@ write_pass (Transfer   *t,
   guint8 *buf = vol_data_pool_get_data (t->pool);
   gint64 start;
 
+  /* the read pass that follows checks against these */
+  t->pass_serial = _vol_run_take_serials (run, serials_per_pass (t, size));
   start = vol_io_now_ns ();
   for (guint64 offset = 0; offset < t->plan->region; offset += size)
     {
       if (!_vol_run_check_cancelled (run, error))
         return FALSE;
-      vol_data_pool_stamp (t->pool, serial_of (size_index, iteration, size, offset), size);
+      vol_data_pool_stamp (t->pool, serial_of (t->pass_serial, size, offset), size);
       if (!vol_io_write_all (io, fd, buf, size, offset, name, error))
         return FALSE;
       t->bytes_written += size;
+      t->size_writes++;
       report (t, "write", size_index, iteration);
     }
   /* The flush is part of the write: without it the number would be the
@@ -356,7 +370,7 @@ read_pass (Transfer   *t,
       if (!vol_io_read_all (io, fd, buf, size, offset, name, error))
         return FALSE;
       /* a few cache lines per transfer; below 4 KiB there is no block to check */
-      if (!vol_data_pool_verify (t->pool, buf, serial_of (size_index, iteration, size, offset), size, &bad))
+      if (!vol_data_pool_verify (t->pool, buf, serial_of (t->pass_serial, size, offset), size, &bad))
         {
           g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
                        _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
@@ -364,6 +378,7 @@ read_pass (Transfer   *t,
           return FALSE;
         }
       t->bytes_read += size;
+      t->size_reads++;
       report (t, "read", size_index, iteration);
     }
   add_sample (t, t->read, size, iteration, vol_io_now_ns () - start);
@@ -386,10 +401,22 @@ run_size (Transfer *t,
   if (fd < 0)
     return FALSE;
   ok = lay_down (t, fd, name, size_index, error);
-  for (guint k = 0; ok && k < t->plan->iterations; k++)
+  if (ok)
     {
-      ok = write_pass (t, fd, name, size_index, k, error);
-      ok = ok && read_pass (t, fd, name, size_index, k, error);
+      /* The device's counters per size: its iterations' timed writes and
+       * reads (the untimed lay-down is before, and not counted). */
+      g_autofree char *phase = vol_size_format (size);
+      guint64 written = t->bytes_written, read = t->bytes_read;
+
+      t->size_writes = t->size_reads = 0;
+      _vol_run_phase_begin (run);
+      for (guint k = 0; ok && k < t->plan->iterations; k++)
+        {
+          ok = write_pass (t, fd, name, size_index, k, error);
+          ok = ok && read_pass (t, fd, name, size_index, k, error);
+        }
+      _vol_run_phase_end (run, phase, t->size_reads, t->size_writes,
+                          t->bytes_read - read, t->bytes_written - written);
     }
   if (run->io->close (run->io, fd) != 0 && ok)
     {

@@ -30,6 +30,16 @@ G_BEGIN_DECLS
 #define VOL_IO_COUNTERS_JOURNAL_PER_FLUSH (64 * 1024)
 #define VOL_IO_COUNTERS_JOURNAL_FRACTION  0.02
 
+/* Metadata a file created or deleted costs (inode, directory entry,
+ * bitmaps, each journalled and later written home). */
+#define VOL_IO_COUNTERS_PER_FILE          (16 * 1024)
+
+/* Through the page cache (through_cache), each of the test's requests may
+ * cost the device up to one more filesystem block: a partial block is
+ * written whole, and rewritten when appended to; a read brings in the
+ * whole block. */
+#define VOL_IO_COUNTERS_PER_CACHED_REQUEST 4096
+
 /* Device reads beyond the test's: metadata the filesystem had to read
  * (inodes, extent blocks, directories not in the cache). */
 #define VOL_IO_COUNTERS_METADATA_READS    (1024 * 1024)

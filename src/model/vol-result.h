@@ -89,6 +89,13 @@ typedef struct
   guint64  dev_bytes_read;
   guint64  dev_bytes_written;
   guint64  dev_flushes;
+  /* set by the test after _vol_run_phase_end, for the judgement
+   * (vol-io-counters.h): the phase went through the page cache, so the
+   * device may see less than the test did (cache hits, files deleted
+   * before writeback); and how many files it created or deleted, each of
+   * which costs metadata writes the test's bytes do not show */
+  gboolean through_cache;
+  guint64  files;
 } VolIoCounters;
 
 typedef struct _VolResult VolResult;
