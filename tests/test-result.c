@@ -232,6 +232,18 @@ make_full_result (void)
   vol_result_add_summary (result, "read", "throughput");
   vol_result_add_figure (result, "write-cliff-position", "Write cliff at", "%", 37.5);
   vol_result_add_figure (result, "files-per-second", "Files per second", "1/s", 1234.5678);
+  {
+    VolIoCounters write = { .phase = (char *) "write", .device = (char *) "loop7",
+                            .writes = 512, .bytes_written = G_GUINT64_CONSTANT (1) << 33,
+                            .dev_writes = 1030, .dev_bytes_written = (G_GUINT64_CONSTANT (1) << 33) + 372736,
+                            .dev_flushes = 17, .dev_reads = 2, .dev_bytes_read = 8192 };
+    VolIoCounters create = { .phase = (char *) "create ü", .device = NULL, .reads = 3, .bytes_read = 1500,
+                             .through_cache = TRUE, .files = 5000,
+                             .dev_reads = G_MAXINT64, .dev_bytes_read = 0 };
+
+    vol_result_add_counters (result, &write);
+    vol_result_add_counters (result, &create);
+  }
   return result;
 }
 
@@ -256,6 +268,12 @@ make_small_data (void)
     vol_series_append (series, rows[i], 2);
   vol_result_add_summary (result, "write", "throughput");
   vol_result_add_figure (result, "cliff", "Cliff", "%", 50.0);
+  {
+    VolIoCounters c = { .phase = (char *) "read", .device = (char *) "sda1", .reads = 8, .bytes_read = 65536,
+                        .dev_reads = 8, .dev_bytes_read = 65536, .dev_flushes = 1 };
+
+    vol_result_add_counters (result, &c);
+  }
   return vol_result_to_data (result, NULL);
 }
 
@@ -448,6 +466,27 @@ assert_results_equal (const VolResult *a,
       g_assert_cmpstr (fa->title, ==, fb->title);
       g_assert_cmpstr (fa->unit, ==, fb->unit);
       assert_double_same (fa->value, fb->value);
+    }
+
+  g_assert_cmpuint (a->counters->len, ==, b->counters->len);
+  for (guint i = 0; i < a->counters->len; i++)
+    {
+      const VolIoCounters *ca = g_ptr_array_index (a->counters, i);
+      const VolIoCounters *cb = g_ptr_array_index (b->counters, i);
+
+      g_assert_cmpstr (ca->phase, ==, cb->phase);
+      g_assert_cmpstr (ca->device, ==, cb->device);
+      g_assert_cmpuint (ca->reads, ==, cb->reads);
+      g_assert_cmpuint (ca->writes, ==, cb->writes);
+      g_assert_cmpuint (ca->bytes_read, ==, cb->bytes_read);
+      g_assert_cmpuint (ca->bytes_written, ==, cb->bytes_written);
+      g_assert_cmpint (ca->through_cache, ==, cb->through_cache);
+      g_assert_cmpuint (ca->files, ==, cb->files);
+      g_assert_cmpuint (ca->dev_reads, ==, cb->dev_reads);
+      g_assert_cmpuint (ca->dev_writes, ==, cb->dev_writes);
+      g_assert_cmpuint (ca->dev_bytes_read, ==, cb->dev_bytes_read);
+      g_assert_cmpuint (ca->dev_bytes_written, ==, cb->dev_bytes_written);
+      g_assert_cmpuint (ca->dev_flushes, ==, cb->dev_flushes);
     }
 }
 
@@ -755,6 +794,8 @@ test_minimal (void)
   g_assert_cmpuint (result->series->len, ==, 0);
   g_assert_cmpuint (result->summaries->len, ==, 0);
   g_assert_cmpuint (result->figures->len, ==, 0);
+  /* files from before the device's counters load without them */
+  g_assert_cmpuint (result->counters->len, ==, 0);
   /* No claim that the cache was bypassed when the file does not say so. */
   g_assert_cmpint (result->cache_bypass, ==, VOL_CACHE_BYPASS_NONE);
   g_assert_true (isnan (result->duration));
@@ -1052,8 +1093,18 @@ test_wrong_types (void)
     { "\"block-size\": 4096", "\"block-size\": [1, \"a\"]", "“test.parameters.block-size” must be an array of numbers" },
     { "\"block-size\": 4096", "\"block-size\": [[1]]", "“test.parameters.block-size” must be an array of numbers" },
     { "\"parameters\": {", "\"parameters\": [], \"p\": {", "“test.parameters” must be an object" },
-    { "\"test\": {", "\"test\": 1, \"t\": {", "“test” must be an object" },
+    { "\"test\": {\n    \"kind\"", "\"test\": 1, \"t\": {\n    \"kind\"", "“test” must be an object" },
     { "\"duration_s\": 0.0", "\"duration_s\": true", "“status.duration_s” must be a number" },
+    { "\"phase\": \"read\"", "\"phase\": 1", "“counters[0].phase” must be a string" },
+    { "\"phase\": \"read\",", "", "“counters[0].phase” is missing" },
+    { "\"bytes_read\": 65536,\n        \"bytes_written\": 0,\n        \"through_cache\"",
+      "\"bytes_read\": -1,\n        \"bytes_written\": 0,\n        \"through_cache\"",
+      "“counters[0].test.bytes_read” must not be negative" },
+    { "\"through_cache\": false", "\"through_cache\": 0", "“counters[0].test.through_cache” must be true, false or null" },
+    { "\"flushes\": 1", "\"flushes\": 1.5", "“counters[0].kernel.flushes” must be an integer" },
+    { "\"flushes\": 1", "\"flushes\": 99999999999999999999", "is out of range" },
+    { "\"kernel\": {", "\"kernel\": [], \"k\": {", "“counters[0].kernel” must be an object" },
+    { "\"counters\": [", "\"counters\": {}, \"c\": [", "“counters” must be an array" },
   };
 
   /* The edits below assume the writer's layout. */
@@ -1180,12 +1231,15 @@ test_unknown_fields (void)
     "\"format\": ",            /* top level */
     "\"kind\": \"fill\"",        /* test */
     "\"state\": ",             /* status */
-    "\"device\": ",            /* target */
+    "\"dev_major\": ",         /* target */
     "\"name\": \"sda1\"",      /* a device */
     "\"name\": \"write\"",     /* a series */
     "\"name\": \"position\"",  /* a column */
     "\"column\": ",            /* a summary */
     "\"name\": \"cliff\"",     /* a figure */
+    "\"phase\": \"read\"",     /* a phase's counters */
+    "\"files\": ",             /* the test's counts */
+    "\"flushes\": ",           /* the device's */
   };
 
   g_assert_nonnull (expected);

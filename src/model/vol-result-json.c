@@ -405,6 +405,41 @@ figure_node (const VolFigure *figure)
   return object_node (object);
 }
 
+/* A counter: json-glib reads integers as gint64, so a count past
+ * G_MAXINT64 (none is) is written as the largest it can read back. */
+static JsonNode *
+count_node (guint64 value)
+{
+  return int_node ((gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+/* One timed phase: the test's own counts and the device's
+ * (docs/result-format.md, "Device counters"). */
+static JsonNode *
+counters_node (const VolIoCounters *c)
+{
+  JsonObject *object = json_object_new ();
+  JsonObject *test = json_object_new ();
+  JsonObject *device = json_object_new ();
+
+  json_object_set_member (object, "phase", string_node (c->phase));
+  json_object_set_member (object, "device", string_node (c->device));
+  json_object_set_member (test, "reads", count_node (c->reads));
+  json_object_set_member (test, "writes", count_node (c->writes));
+  json_object_set_member (test, "bytes_read", count_node (c->bytes_read));
+  json_object_set_member (test, "bytes_written", count_node (c->bytes_written));
+  json_object_set_member (test, "through_cache", boolean_node (c->through_cache));
+  json_object_set_member (test, "files", count_node (c->files));
+  json_object_set_member (object, "test", object_node (test));
+  json_object_set_member (device, "reads", count_node (c->dev_reads));
+  json_object_set_member (device, "writes", count_node (c->dev_writes));
+  json_object_set_member (device, "bytes_read", count_node (c->dev_bytes_read));
+  json_object_set_member (device, "bytes_written", count_node (c->dev_bytes_written));
+  json_object_set_member (device, "flushes", count_node (c->dev_flushes));
+  json_object_set_member (object, "kernel", object_node (device));
+  return object_node (object);
+}
+
 /**
  * vol_result_to_json:
  * @result: a result
@@ -493,6 +528,11 @@ vol_result_to_json (const VolResult *result)
   for (guint i = 0; i < result->figures->len; i++)
     json_array_add_element (array, figure_node (g_ptr_array_index (result->figures, i)));
   json_object_set_member (root, "figures", array_node (array));
+
+  array = json_array_new ();
+  for (guint i = 0; i < result->counters->len; i++)
+    json_array_add_element (array, counters_node (g_ptr_array_index (result->counters, i)));
+  json_object_set_member (root, "counters", array_node (array));
 
   return object_node (root);
 }
@@ -1011,6 +1051,68 @@ read_figure (JsonObject               *object,
   return TRUE;
 }
 
+/* true / false; absent or null → FALSE */
+static gboolean
+read_flag (JsonObject  *object,
+           const char  *parent,
+           const char  *key,
+           gboolean    *out,
+           GError     **error)
+{
+  JsonNode *node = _vol_json_get_member (object, key);
+
+  *out = FALSE;
+  if (node == NULL)
+    return TRUE;
+  if (!_vol_json_node_is (node, G_TYPE_BOOLEAN))
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_BOOLEAN_OR_NULL, parent, key);
+  *out = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/* "counters[i]": every field optional but the phase; a count is a
+ * non-negative integer, as written. */
+static gboolean
+read_counters (JsonObject               *object,
+               const char               *path,
+               const VolJsonScanReport  *report,
+               VolResult                *result,
+               GError                  **error)
+{
+  g_autofree char *phase = NULL;
+  g_autofree char *device = NULL;
+  g_autofree char *test_path = _vol_json_member_path (path, "test");
+  g_autofree char *kernel_path = _vol_json_member_path (path, "kernel");
+  JsonObject *test, *kernel;
+  VolIoCounters c = { 0 };
+
+  if (!_vol_json_read_string (object, path, "phase", TRUE, &phase, error)
+      || !_vol_json_read_string (object, path, "device", FALSE, &device, error)
+      || !_vol_json_read_object (object, path, "test", FALSE, &test, error)
+      || !_vol_json_read_object (object, path, "kernel", FALSE, &kernel, error))
+    return FALSE;
+  if (test != NULL
+      && (!_vol_json_read_unsigned (test, test_path, "reads", G_MAXINT64, &c.reads, error)
+          || !_vol_json_read_unsigned (test, test_path, "writes", G_MAXINT64, &c.writes, error)
+          || !_vol_json_read_unsigned (test, test_path, "bytes_read", G_MAXINT64, &c.bytes_read, error)
+          || !_vol_json_read_unsigned (test, test_path, "bytes_written", G_MAXINT64, &c.bytes_written, error)
+          || !read_flag (test, test_path, "through_cache", &c.through_cache, error)
+          || !_vol_json_read_unsigned (test, test_path, "files", G_MAXINT64, &c.files, error)))
+    return FALSE;
+  if (kernel != NULL
+      && (!_vol_json_read_unsigned (kernel, kernel_path, "reads", G_MAXINT64, &c.dev_reads, error)
+          || !_vol_json_read_unsigned (kernel, kernel_path, "writes", G_MAXINT64, &c.dev_writes, error)
+          || !_vol_json_read_unsigned (kernel, kernel_path, "bytes_read", G_MAXINT64, &c.dev_bytes_read, error)
+          || !_vol_json_read_unsigned (kernel, kernel_path, "bytes_written", G_MAXINT64,
+                                       &c.dev_bytes_written, error)
+          || !_vol_json_read_unsigned (kernel, kernel_path, "flushes", G_MAXINT64, &c.dev_flushes, error)))
+    return FALSE;
+  c.phase = phase;
+  c.device = device;
+  vol_result_add_counters (result, &c);
+  return TRUE;
+}
+
 typedef gboolean (*ReadElementFunc) (JsonObject               *object,
                                      const char               *path,
                                      const VolJsonScanReport  *report,
@@ -1176,7 +1278,9 @@ result_from_json (JsonNode                 *root_node,
       || !read_status (root, result, error)
       || !read_list (root, "series", TRUE, read_one_series, report, result, error)
       || !read_list (root, "summary", FALSE, read_summary, report, result, error)
-      || !read_list (root, "figures", FALSE, read_figure, report, result, error))
+      || !read_list (root, "figures", FALSE, read_figure, report, result, error)
+      /* optional: files from before issue 10 have none */
+      || !read_list (root, "counters", FALSE, read_counters, report, result, error))
     return NULL;
 
   return g_steal_pointer (&result);
