@@ -8,6 +8,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "vol-datapool.h"
+#include "vol-io-counters.h"
 #include "vol-scratch.h"
 
 const char *th_test_dir;
@@ -294,6 +296,34 @@ th_pread (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset)
   return done;
 }
 
+/* The stamp of every 4 KiB block of @n bytes at @buf that the data pool
+ * stamped: those with room for the 16-byte stamp. */
+static void
+record_stamps (ThIoOps    *c,
+               const void *buf,
+               size_t      n)
+{
+  if (!c->record_stamps)
+    return;
+  g_mutex_lock (&c->lock);
+  for (size_t off = 0; off + 16 <= n; off += VOL_STAMP_BLOCK)
+    {
+      guint64 serial;
+
+      memcpy (&serial, (const guint8 *) buf + off, sizeof serial);
+      g_array_append_val (c->stamps, serial);
+    }
+  g_mutex_unlock (&c->lock);
+}
+
+/* io_uring's writes, seen just before they are submitted */
+static void
+th_submitted (const VolIoOps *ops, int fd, gboolean is_write, const void *buf, size_t count, off_t offset)
+{
+  if (is_write)
+    record_stamps ((ThIoOps *) ops, buf, count);
+}
+
 static ssize_t
 th_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset)
 {
@@ -312,6 +342,9 @@ th_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset)
     }
   done = real->pwrite (real, fd, buf, is_short ? n / 2 / 4096 * 4096 : n, offset);
   saved = errno;
+  /* what was written: a short write's rest comes again, as its own call */
+  if (done > 0)
+    record_stamps (c, buf, (size_t) done);
   if (cancel)
     cancel_now (c);
   if (c->after_transfer)
@@ -327,7 +360,9 @@ th_io_ops_init (ThIoOps *c)
   c->ops = *vol_io_ops_default ();
   c->ops.pread = th_pread;
   c->ops.pwrite = th_pwrite;
+  c->ops.submitted = th_submitted;
   g_mutex_init (&c->lock);
+  c->stamps = g_array_new (FALSE, FALSE, sizeof (guint64));
   c->tids = g_hash_table_new (NULL, NULL);
   c->write_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
   c->read_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -341,4 +376,56 @@ th_io_ops_clear (ThIoOps *c)
   g_hash_table_unref (c->tids);
   g_array_unref (c->write_offsets);
   g_array_unref (c->read_offsets);
+  g_array_unref (c->stamps);
+}
+
+static int
+compare_serials (gconstpointer a,
+                 gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+void
+th_assert_stamps_unique (ThIoOps *c)
+{
+  guint64 repeats = 0, first = 0;
+
+  g_assert_true (c->record_stamps);
+  g_array_sort (c->stamps, compare_serials);
+  for (guint i = 1; i < c->stamps->len; i++)
+    if (g_array_index (c->stamps, guint64, i) == g_array_index (c->stamps, guint64, i - 1))
+      {
+        if (repeats++ == 0)
+          first = g_array_index (c->stamps, guint64, i);
+      }
+  if (repeats > 0)
+    g_error ("%" G_GUINT64_FORMAT " of %u written blocks repeat a stamp (the first: serial %" G_GUINT64_FORMAT ")",
+             repeats, c->stamps->len, first);
+}
+
+/* ---- the device's counters ------------------------------------------ */
+
+void
+th_assert_counters_agree (const VolResult *result)
+{
+  g_assert_cmpuint (result->counters->len, >, 0);
+  for (guint i = 0; i < result->counters->len; i++)
+    {
+      const VolIoCounters *c = g_ptr_array_index (result->counters, i);
+      g_autofree char *why = NULL;
+
+      if (g_test_verbose ())
+        g_test_message ("%s phase “%s” on %s: test %" G_GUINT64_FORMAT " reads %" G_GUINT64_FORMAT " B,"
+                        " %" G_GUINT64_FORMAT " writes %" G_GUINT64_FORMAT " B%s, %" G_GUINT64_FORMAT " files;"
+                        " device %" G_GUINT64_FORMAT " reads %" G_GUINT64_FORMAT " B,"
+                        " %" G_GUINT64_FORMAT " writes %" G_GUINT64_FORMAT " B, %" G_GUINT64_FORMAT " flushes",
+                        result->kind, c->phase, c->device, c->reads, c->bytes_read, c->writes, c->bytes_written,
+                        c->through_cache ? " (through the cache)" : "", c->files,
+                        c->dev_reads, c->dev_bytes_read, c->dev_writes, c->dev_bytes_written, c->dev_flushes);
+      if (!vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, &why))
+        g_error ("%s: %s", result->kind, why);
+    }
 }

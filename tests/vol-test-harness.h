@@ -6,8 +6,9 @@
  * building a spec from text through the registry, running it with
  * progress checks and cancel hooks, checking no scratch folder is left,
  * lookups in a result, and a VolIoOps wrapped around the real calls that
- * counts what reaches the kernel and injects faults no real disk gives on
- * demand (EIO, ENOSPC, short writes).
+ * counts what reaches the kernel, records every written block's stamp and
+ * injects faults no real disk gives on demand (EIO, ENOSPC, short
+ * writes); and the check that a result's device counters agree.
  */
 #pragma once
 
@@ -145,9 +146,27 @@ struct _ThIoOps
 
   ThIoHook      after_transfer;
   gpointer      user_data;
+
+  /* With record_stamps, the stamp serial (the first 8 bytes,
+   * vol-datapool.h) of every 4 KiB block written: by pwrite, as far as it
+   * got, and by every write handed to io_uring (VolIoOps.submitted). */
+  gboolean      record_stamps;
+  GArray       *stamps;        /* of guint64, in no particular order */
 };
 
 void         th_io_ops_init   (ThIoOps *ops);
 void         th_io_ops_clear  (ThIoOps *ops);
+
+/* No stamp recorded twice: every written block of the run was unique
+ * (a random-data run; zeros carry no stamps). Fails naming the first
+ * repeated serial and how many repeats there were. */
+void         th_assert_stamps_unique (ThIoOps *ops);
+
+/* ---- the device's counters ------------------------------------------ */
+
+/* @result has device counters (one per timed phase) and every one agrees
+ * with the test's counts (vol_io_counters_agree, 2 %); fails naming the
+ * phase and the figures. */
+void         th_assert_counters_agree (const VolResult *result);
 
 G_END_DECLS

@@ -92,8 +92,9 @@ typedef struct
   /* set by the test after _vol_run_phase_end, for the judgement
    * (vol-io-counters.h): the phase went through the page cache, so the
    * device may see less than the test did (cache hits, files deleted
-   * before writeback); and how many files it created or deleted, each of
-   * which costs metadata writes the test's bytes do not show */
+   * before writeback); and how many files it created, extended or
+   * deleted, each of which costs metadata writes the test's bytes do not
+   * show */
   gboolean through_cache;
   guint64  files;
 } VolIoCounters;
