@@ -89,7 +89,7 @@ stamp_words (guint64  seed,
  * @length: bytes from the start of the buffer about to be written
  *
  * Makes every 4 KiB block of the next write unique. Serial numbers must be
- * unique within a run: tests derive them from (file, block in file). Does
+ * unique within a run: tests take them from _vol_run_take_serials(). Does
  * nothing for zeros, which are meant to be what they are.
  */
 void
