@@ -11,9 +11,14 @@
  *       lists (journal and metadata writes, split and merged requests).
  * Sizes are small and fixed; nothing here depends on the volume's speed.
  */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "vol-io.h"
 
 #include "vol-test-harness.h"
 
@@ -40,6 +45,52 @@ check_run (VolTestSpec *spec)
   vol_result_unref (run.result);
   th_io_ops_clear (&ops);
   th_assert_no_scratch ();
+}
+
+/* The check itself: two writes of the same stamped block are caught, and
+ * a short write's rest, written again as its own call, is not counted
+ * twice. */
+static void
+test_harness_catches_repeats (void)
+{
+  ThIoOps ops;
+  g_autofree char *path = g_build_filename (th_test_dir, "truth-repeat.dat", NULL);
+  guint8 *buf = g_malloc0 (16384);
+  int fd;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      guint64 serial = 1000 + i;
+      memcpy (buf + i * 4096, &serial, sizeof serial);
+      memset (buf + i * 4096 + 8, 0xa5, 8);
+    }
+  th_io_ops_init (&ops);
+  ops.record_stamps = TRUE;
+  ops.short_write_at = 1;
+  fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  /* the first call comes back half done; the caller writes the rest */
+  g_assert_cmpint (ops.ops.pwrite (&ops.ops, fd, buf, 16384, 0), ==, 8192);
+  g_assert_cmpint (ops.ops.pwrite (&ops.ops, fd, buf + 8192, 8192, 8192), ==, 8192);
+  g_assert_cmpuint (ops.stamps->len, ==, 4);
+  th_assert_stamps_unique (&ops);
+  /* io_uring's writes count too */
+  vol_io_note_submitted (&ops.ops, fd, TRUE, buf, 4096, 0);
+  vol_io_note_submitted (&ops.ops, fd, FALSE, buf + 4096, 4096, 0);
+  g_assert_cmpuint (ops.stamps->len, ==, 5);
+  close (fd);
+  g_unlink (path);
+  g_free (buf);
+
+  if (g_test_subprocess ())
+    {
+      th_assert_stamps_unique (&ops);
+      return;
+    }
+  th_io_ops_clear (&ops);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*1 of 5 written blocks repeat a stamp (the first: serial 1000)*");
 }
 
 /* One pass per file, 8 files of 8 MiB, each flushed */
@@ -137,6 +188,7 @@ main (int argc, char **argv)
       return g_test_run ();
     }
 
+  g_test_add_func ("/vol/truth/harness-catches-repeats", test_harness_catches_repeats);
   g_test_add_func ("/vol/truth/fill", test_fill);
   g_test_add_func ("/vol/truth/transfer", test_transfer);
   g_test_add_func ("/vol/truth/random", test_random);
