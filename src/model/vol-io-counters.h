@@ -1,0 +1,16 @@
+/* vol-io-counters.h — whether a phase's own counts and the device's agree
+ *
+ * STUB on branch "caveats" only: the real unit is written on branch
+ * "counters"; the merge takes theirs. Same signature.
+ */
+#pragma once
+
+#include "vol-result.h"
+
+G_BEGIN_DECLS
+
+gboolean vol_io_counters_agree (const VolIoCounters *c,
+                                double               tolerance,
+                                char               **why);
+
+G_END_DECLS
