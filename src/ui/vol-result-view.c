@@ -157,20 +157,8 @@ vol_result_view_set_result (VolResultView   *self,
     gtk_box_append (GTK_BOX (frame), grid);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (figures), frame);
   }
-  /* the test's own figures in a group of their own, under the table */
-  if (result->figures->len > 0)
-    {
-      GtkWidget *more = add_group (self, _("Figures"));
-      for (guint i = 0; i < result->figures->len; i++)
-        {
-          const VolFigure *f = g_ptr_array_index (result->figures, i);
-          g_autofree char *text = format_value (f->value, f->unit, binary);
-          add_row (more, _(f->title), text, NULL);
-        }
-    }
-
-  /* reasons to doubt the numbers (vol-caveat.c decides them), before
-   * anything else about them */
+  /* reasons to doubt the numbers (vol-caveat.c decides them), right
+   * under them, before the long list of figures */
   caveats = vol_result_get_caveats (result);
   if (caveats->len > 0)
     {
@@ -182,6 +170,18 @@ vol_result_view_set_result (VolResultView   *self,
           add_row (doubts, caveat->text, NULL,
                    caveat->level == VOL_CAVEAT_LEVEL_NOTE ? "dialog-information-symbolic"
                                                           : "dialog-warning-symbolic");
+        }
+    }
+
+  /* the test's own figures in a group of their own, under the table */
+  if (result->figures->len > 0)
+    {
+      GtkWidget *more = add_group (self, _("Figures"));
+      for (guint i = 0; i < result->figures->len; i++)
+        {
+          const VolFigure *f = g_ptr_array_index (result->figures, i);
+          g_autofree char *text = format_value (f->value, f->unit, binary);
+          add_row (more, _(f->title), text, NULL);
         }
     }
 
