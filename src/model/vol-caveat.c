@@ -12,10 +12,6 @@
 
 #include "vol-io-counters.h"
 
-/* Device counters may differ from the test's own by this much before the
- * result says so (docs/result-format.md, "counters"). */
-#define COUNTERS_TOLERANCE 0.02
-
 void
 vol_caveat_free (VolCaveat *caveat)
 {
@@ -134,7 +130,6 @@ add_counters (GPtrArray       *caveats,
               const VolResult *result)
 {
   g_autofree char *first_why = NULL;
-  const VolIoCounters *first = NULL;
   guint n_bad = 0;
 
   /* through the cache, the device sees what the cache lets through: the
@@ -146,23 +141,19 @@ add_counters (GPtrArray       *caveats,
       const VolIoCounters *c = g_ptr_array_index (result->counters, i);
       g_autofree char *why = NULL;
 
-      if (vol_io_counters_agree (c, COUNTERS_TOLERANCE, &why))
+      if (vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, &why))
         continue;
       if (n_bad++ == 0)
-        {
-          first = c;
-          first_why = g_steal_pointer (&why);
-        }
+        first_why = g_steal_pointer (&why);
     }
   if (n_bad == 0)
     return;
+  /* the reason names the phase, the device and both figures */
   add (caveats, "counters", VOL_CAVEAT_LEVEL_WARNING,
-       g_strdup_printf (ngettext ("The device's own counters disagree with the test's counts by more than 2 %% in %u of %u phases (%s: %s): the figures may not be what the device did.",
-                                  "The device's own counters disagree with the test's counts by more than 2 %% in %u of %u phases (first %s: %s): the figures may not be what the device did.",
+       g_strdup_printf (ngettext ("The device's own counters disagree with the test's own counts in %u of %u phases (%s): the figures may not be what the device did.",
+                                  "The device's own counters disagree with the test's own counts in %u of %u phases (the first: %s): the figures may not be what the device did.",
                                   n_bad),
-                        n_bad, result->counters->len,
-                        first->phase ? first->phase : "?",
-                        first_why ? first_why : "?"));
+                        n_bad, result->counters->len, first_why ? first_why : "?"));
 }
 
 /**

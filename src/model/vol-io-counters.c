@@ -23,15 +23,15 @@ vol_io_counters_agree (const VolIoCounters *c,
   if (!close_enough (c->bytes_read, c->dev_bytes_read, tolerance))
     {
       if (why)
-        *why = g_strdup_printf ("the test read %" G_GUINT64_FORMAT " bytes, the device %" G_GUINT64_FORMAT,
-                                c->bytes_read, c->dev_bytes_read);
+        *why = g_strdup_printf ("Phase “%s”: device %s read %" G_GUINT64_FORMAT " bytes where the test read %" G_GUINT64_FORMAT,
+                                c->phase, c->device, c->dev_bytes_read, c->bytes_read);
       return FALSE;
     }
   if (!close_enough (c->bytes_written, c->dev_bytes_written, tolerance))
     {
       if (why)
-        *why = g_strdup_printf ("the test wrote %" G_GUINT64_FORMAT " bytes, the device %" G_GUINT64_FORMAT,
-                                c->bytes_written, c->dev_bytes_written);
+        *why = g_strdup_printf ("Phase “%s”: device %s wrote %" G_GUINT64_FORMAT " bytes where the test wrote %" G_GUINT64_FORMAT,
+                                c->phase, c->device, c->dev_bytes_written, c->bytes_written);
       return FALSE;
     }
   return TRUE;
