@@ -523,6 +523,10 @@ test_loop (void)
   g_assert_cmpstr (dev->kind, ==, "loop");
   g_assert_cmpstr (dev->backing_file, ==, "/home/user/disk image.img");
   g_assert_cmpuint (dev->size_bytes, ==, G_GUINT64_CONSTANT (1) << 30);
+  /* no loop/dio (kernels before 4.10): unknown, not "off" */
+  g_assert_cmpint (dev->loop_direct_io, ==, -1);
+  /* the backing file is below "/", the root's ext4 */
+  g_assert_cmpstr (dev->backing_fs_type, ==, "ext4");
 
   g_assert_cmpstr (info->device, ==, "loop0");
   /* A loop device's rotational flag says nothing about the medium. */
@@ -532,6 +536,63 @@ test_loop (void)
   g_assert_cmpstr (info->scheduler, ==, "none");
 
   fixture_free (root);
+}
+
+/* loop/dio and where the backing file lives: what tells a loop device's
+ * reads served by RAM from reads of a disk. */
+static void
+test_loop_direct_io (void)
+{
+  static const struct
+  {
+    const char *dio;          /* loop/dio, NULL for none */
+    const char *backing_file;
+    int         direct_io;
+    const char *fs_type;
+  } cases[] = {
+    { "0\n", "/var/tmp/disk.img", 0, "xfs" },
+    { "1\n", "/var/tmp/disk.img", 1, "xfs" },
+    { "1\n", "/dev/shm/disk.img", 1, "tmpfs" },
+    { "0\n", "/dev/shm/sub/disk.img", 0, "tmpfs" },
+    /* the file was deleted: its directory still tells the filesystem */
+    { "0\n", "/home/user/disk.img (deleted)", 0, "ext4" },
+    /* a relative path (never from a kernel): nothing is guessed */
+    { "1\n", "disk.img", 1, NULL },
+    { NULL, "/var/tmp/disk.img", -1, "xfs" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      char *root = fixture_new ();
+      g_autofree char *mnt = fixture_mkdir (root, "mnt/image");
+      g_autofree char *escaped = mountinfo_escape (mnt);
+      g_autofree char *mountinfo = NULL;
+      g_autoptr(VolTargetInfo) info = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *loop3 = VIRTUAL "/loop3";
+      const QueueAttrs q = { "7:3", "2097152", "1", "none", "512", "512" };
+      const VolBlockDevice *dev;
+
+      put_block_attrs (root, loop3, &q);
+      put_attr (root, loop3, "loop/backing_file", cases[i].backing_file);
+      put_attr (root, loop3, "loop/dio", cases[i].dio);
+      put_dev_link (root, "7:3", loop3);
+      mountinfo = g_strdup_printf (
+        "22 1 8:2 / / rw,relatime shared:1 - ext4 /dev/sda2 rw\n"
+        "24 22 0:25 / /dev/shm rw,nosuid,nodev shared:3 - tmpfs tmpfs rw\n"
+        "25 22 8:3 / /var/tmp rw,relatime shared:4 - xfs /dev/sda3 rw\n"
+        "90 22 7:3 / %s rw,relatime shared:40 - ext4 /dev/loop3 rw\n",
+        escaped);
+      put_mountinfo (root, mountinfo);
+
+      info = vol_target_probe_with_root (mnt, root, &error);
+      g_assert_no_error (error);
+      dev = device_at (info, 0);
+      g_assert_cmpstr (dev->kind, ==, "loop");
+      g_assert_cmpint (dev->loop_direct_io, ==, cases[i].direct_io);
+      g_assert_cmpstr (dev->backing_fs_type, ==, cases[i].fs_type);
+      fixture_free (root);
+    }
 }
 
 static void
@@ -1466,6 +1527,7 @@ main (int    argc,
   g_test_add_func ("/vol/probe/md-raid0", test_md_raid0);
   g_test_add_func ("/vol/probe/partition", test_partition);
   g_test_add_func ("/vol/probe/loop", test_loop);
+  g_test_add_func ("/vol/probe/loop-direct-io", test_loop_direct_io);
   g_test_add_func ("/vol/probe/dm-md-disks", test_dm_md_disks);
   g_test_add_func ("/vol/probe/dm-striped", test_dm_striped);
   g_test_add_func ("/vol/probe/dm-linear-lvm", test_dm_linear_lvm);

@@ -2,8 +2,8 @@
  *
  * A chart tells how its numbers were made: the subtitle names the volume
  * (device, model, filesystem, RAID level and stripe when known) and the
- * test's key parameters; a warning is drawn on the chart itself when the
- * cache was not bypassed, the data was zeros, or the run did not finish.
+ * test's key parameters; the result's caveats (vol-caveat.h) are drawn on
+ * the chart itself, so an exported image never loses them.
  */
 #include "vol-chart-build.h"
 
@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-caveat.h"
 #include "vol-error.h"
 #include "vol-size.h"
 
@@ -86,23 +87,16 @@ vol_chart_describe_target (const VolResult *result)
   return g_string_free (s, FALSE);
 }
 
+/* Every caveat of the result (vol-caveat.c decides them), most serious
+ * first, drawn on the chart where an exported image keeps them. */
 void
 _vol_chart_add_measurement_warnings (VolChart        *chart,
-                          const VolResult *result)
+                                     const VolResult *result)
 {
-  if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
-    vol_chart_add_warning (chart, _("Cache not bypassed: the filesystem refused O_DIRECT, so I/O was buffered (flushed in the timing, cache dropped before reads)"));
-  else if (result->cache_bypass == VOL_CACHE_BYPASS_NONE)
-    vol_chart_add_warning (chart, _("Through the page cache: these are not the device's figures"));
-  if (result->pattern == VOL_DATA_PATTERN_ZEROS)
-    vol_chart_add_warning (chart, _("Zeros were written: a compressing or deduplicating device shows more than it can do with real data"));
-  if (result->status == VOL_RESULT_STATUS_CANCELLED)
-    vol_chart_add_warning (chart, _("Cancelled before the end: a partial run"));
-  else if (result->status == VOL_RESULT_STATUS_FAILED)
-    {
-      g_autofree char *text = g_strdup_printf (_("The run failed: %s"), result->message ? result->message : "");
-      vol_chart_add_warning (chart, text);
-    }
+  g_autoptr(GPtrArray) caveats = vol_result_get_caveats (result);
+
+  for (guint i = 0; i < caveats->len; i++)
+    vol_chart_add_warning (chart, ((const VolCaveat *) g_ptr_array_index (caveats, i))->text);
 }
 
 static gint64

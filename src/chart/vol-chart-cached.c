@@ -71,14 +71,6 @@ _vol_chart_build_cached (const VolResult       *result,
   vol_chart_series_add (series, 0, figure (result, "cached-throughput") / scale);
   vol_chart_series_add (series, 1, figure (result, "device-throughput") / scale);
 
-  /* cached reads go through the cache by design: the generic "not the
-   * device's figures" warning would be wrong for the device bar */
-  if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
-    vol_chart_add_warning (chart, _("The filesystem refused O_DIRECT: device reads were buffered with the file's pages dropped before each read, which may not reach the device"));
-  {
-    VolResult copy = *result;
-    copy.cache_bypass = VOL_CACHE_BYPASS_DIRECT;
-    _vol_chart_add_measurement_warnings (chart, &copy);
-  }
+  _vol_chart_add_measurement_warnings (chart, result);
   return chart;
 }

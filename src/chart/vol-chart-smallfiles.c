@@ -91,14 +91,6 @@ _vol_chart_build_smallfiles (const VolResult       *result,
   vol_chart_series_add (mixed, 3, figure (result, "deleted-mixed-per-s"));
   vol_chart_series_add (mixed, 4, figure (result, "transactions-per-s"));
 
-  /* never only "cache not bypassed": say what the workload is */
-  if (result->cache_bypass == VOL_CACHE_BYPASS_NONE)
-    vol_chart_add_warning (chart, _("A filesystem workload through the page cache, as PostMark runs it: files are never flushed, so these are the filesystem's and the cache's figures, not the device's"));
-  {
-    /* the common warnings, minus the generic page-cache one said above */
-    VolResult copy = *result;
-    copy.cache_bypass = VOL_CACHE_BYPASS_DIRECT;
-    _vol_chart_add_measurement_warnings (chart, &copy);
-  }
+  _vol_chart_add_measurement_warnings (chart, result);
   return chart;
 }

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-caveat.h"
 #include "vol-cli.h"
 #include "vol-size.h"
 
@@ -113,6 +114,57 @@ bypass_text (VolCacheBypass bypass)
     }
 }
 
+/* @text in lines of at most @width characters, broken at spaces, the
+ * lines after the first indented by @indent: a long path stays whole. */
+static void
+print_wrapped (FILE       *out,
+               const char *text,
+               int         width,
+               int         indent)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  int column = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      int chars = (int) g_utf8_strlen (words[i], -1);
+
+      if (column > indent && column + 1 + chars > width)
+        {
+          fprintf (out, "\n%*s", indent, "");
+          column = indent;
+        }
+      else if (i > 0)
+        {
+          fputc (' ', out);
+          column++;
+        }
+      fputs (words[i], out);
+      column += chars;
+    }
+  fputc ('\n', out);
+}
+
+/* The result's reasons to doubt it (vol-caveat.c decides them), most
+ * serious first, after the figures they qualify. */
+static void
+print_caveats (FILE            *out,
+               const VolResult *result)
+{
+  g_autoptr(GPtrArray) caveats = vol_result_get_caveats (result);
+
+  for (guint i = 0; i < caveats->len; i++)
+    {
+      const VolCaveat *caveat = g_ptr_array_index (caveats, i);
+      g_autofree char *line = g_strdup_printf ("%s %s",
+                                               caveat->level == VOL_CAVEAT_LEVEL_NOTE ? _("Note:") : _("Warning:"),
+                                               caveat->text);
+
+      fputc ('\n', out);
+      print_wrapped (out, line, 78, 2);
+    }
+}
+
 /**
  * vol_cli_print_summary:
  * @path: (nullable): where the result is saved
@@ -196,15 +248,5 @@ vol_cli_print_summary (FILE            *out,
       && result->status == VOL_RESULT_STATUS_COMPLETE)
     fprintf (out, "  %s %s\n", pad (_("Write speed drops at"), 34), _("no sustained drop found"));
 
-  if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
-    fprintf (out, _("\nWarning: the filesystem refused O_DIRECT. Writes were flushed inside the timing and the\n"
-                    "cache was dropped before reading, but this is not a pure device measurement.\n"));
-  if (result->pattern == VOL_DATA_PATTERN_ZEROS)
-    fprintf (out, _("\nWarning: the data was zeros. A compressing or deduplicating device reports more than it\n"
-                    "can do with real data.\n"));
-  if (result->duration > 1 && (result->cpu_user + result->cpu_system) > 0.9 * result->duration)
-    fprintf (out, _("\nWarning: the run used a full CPU core; the figures may be CPU-bound, not device-bound.\n"));
-  if (result->message)
-    fprintf (out, "\n%s: %s\n", result->status == VOL_RESULT_STATUS_FAILED ? _("Failed") : _("Note"),
-             result->message);
+  print_caveats (out, result);
 }

@@ -419,52 +419,20 @@ parse_mountinfo_line (const char *line,
   return TRUE;
 }
 
-/**
- * vol_probe_mount:
- * @sysroot: directory standing in for "/": its proc/self/mountinfo is read
- * @path: canonical absolute path of the target folder
- * @info: where the findings go
- * @error: return location for a #GError
- *
- * Fills the mount facts of @info (mount point, filesystem type, source,
- * options, device numbers) from the mountinfo entry whose mount point is
- * the longest whole-component prefix of @path; of several entries on the
- * same mount point, the last one is the visible one (it was mounted over
- * the others). Capacity and free space come from statvfs() of @path when
- * @path exists, and are filled even when the mount table cannot be read.
- *
- * Blocks on file reads: call it from a worker thread (any thread will do;
- * it touches nothing but @info).
- *
- * Returns: %FALSE with @error set (%G_IO_ERROR) when the mount table cannot
- * be read or no entry contains @path.
- */
-gboolean
-vol_probe_mount (const char    *sysroot,
-                 const char    *path,
-                 VolTargetInfo *info,
-                 GError       **error)
+/* The mount entry that holds @path: the longest mount point containing
+ * it. @best stays empty (mount_point NULL) when none does; FALSE only when
+ * the mount table cannot be read. */
+static gboolean
+find_mount (const char  *sysroot,
+            const char  *path,
+            MountEntry  *best,
+            GError     **error)
 {
   g_autofree char *host = NULL;
   g_autofree char *contents = NULL;
   g_autoptr(GError) local_error = NULL;
   g_auto(GStrv) lines = NULL;
-  g_auto(MountEntry) best = { NULL, };
   gsize best_len = 0;
-  struct statvfs vfs;
-
-  g_return_val_if_fail (sysroot != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (info != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  /* f_bavail, not f_bfree: the blocks reserved for root are not ours to
-   * fill, and a fill test sized on f_bfree would hit ENOSPC early. */
-  if (statvfs (path, &vfs) == 0)
-    {
-      info->capacity_bytes = (guint64) vfs.f_blocks * vfs.f_frsize;
-      info->free_bytes = (guint64) vfs.f_bavail * vfs.f_frsize;
-    }
 
   host = resolve_to_host (sysroot, "/proc/self/mountinfo", NULL);
   if (host == NULL)
@@ -494,15 +462,77 @@ vol_probe_mount (const char    *sysroot,
         continue;
       len = strlen (entry.mount_point);
       /* ">=": a later entry on the same mount point hides the earlier. */
-      if (best.mount_point == NULL || len >= best_len)
+      if (best->mount_point == NULL || len >= best_len)
         {
-          mount_entry_clear (&best);
-          best = entry;
+          mount_entry_clear (best);
+          *best = entry;
           memset (&entry, 0, sizeof entry);
           best_len = len;
         }
     }
 
+  return TRUE;
+}
+
+/* The filesystem type holding the backing file of a loop device, NULL when
+ * no mount entry holds it. The path is the one the loop device reports,
+ * which is only meaningful in the mount namespace that made the device. */
+static char *
+backing_fs_type (const char *sysroot,
+                 const char *backing_file)
+{
+  g_auto(MountEntry) entry = { NULL, };
+
+  if (backing_file == NULL || backing_file[0] != '/'
+      || !find_mount (sysroot, backing_file, &entry, NULL))
+    return NULL;
+  return g_steal_pointer (&entry.fs_type);
+}
+
+/**
+ * vol_probe_mount:
+ * @sysroot: directory standing in for "/": its proc/self/mountinfo is read
+ * @path: canonical absolute path of the target folder
+ * @info: where the findings go
+ * @error: return location for a #GError
+ *
+ * Fills the mount facts of @info (mount point, filesystem type, source,
+ * options, device numbers) from the mountinfo entry whose mount point is
+ * the longest whole-component prefix of @path; of several entries on the
+ * same mount point, the last one is the visible one (it was mounted over
+ * the others). Capacity and free space come from statvfs() of @path when
+ * @path exists, and are filled even when the mount table cannot be read.
+ *
+ * Blocks on file reads: call it from a worker thread (any thread will do;
+ * it touches nothing but @info).
+ *
+ * Returns: %FALSE with @error set (%G_IO_ERROR) when the mount table cannot
+ * be read or no entry contains @path.
+ */
+gboolean
+vol_probe_mount (const char    *sysroot,
+                 const char    *path,
+                 VolTargetInfo *info,
+                 GError       **error)
+{
+  g_auto(MountEntry) best = { NULL, };
+  struct statvfs vfs;
+
+  g_return_val_if_fail (sysroot != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* f_bavail, not f_bfree: the blocks reserved for root are not ours to
+   * fill, and a fill test sized on f_bfree would hit ENOSPC early. */
+  if (statvfs (path, &vfs) == 0)
+    {
+      info->capacity_bytes = (guint64) vfs.f_blocks * vfs.f_frsize;
+      info->free_bytes = (guint64) vfs.f_bavail * vfs.f_frsize;
+    }
+
+  if (!find_mount (sysroot, path, &best, error))
+    return FALSE;
   if (best.mount_point == NULL)
     {
       g_autofree char *display = g_filename_display_name (path);
@@ -933,6 +963,11 @@ walk_device (ChainWalk  *walk,
     {
       dev->kind = g_strdup ("loop");
       dev->backing_file = read_attr (sysroot, dev_path, "loop/backing_file");
+      /* With dio off the loop driver reads its file through the page
+       * cache: a result's reads may be RAM's, which only this tells. */
+      if (read_attr_u64 (sysroot, dev_path, "loop/dio", &value))
+        dev->loop_direct_io = value != 0;
+      dev->backing_fs_type = backing_fs_type (sysroot, dev->backing_file);
     }
   else if (has_attr (sysroot, dev_path, "dm", TRUE))
     {

@@ -117,12 +117,13 @@ size_node (guint64 value)
   return int_node ((gint64) value);
 }
 
+/* 1 / 0 / -1 → true / false / null */
 static JsonNode *
-rotational_node (int rotational)
+tristate_node (int value)
 {
-  if (rotational < 0)
+  if (value < 0)
     return json_node_new (JSON_NODE_NULL);
-  return boolean_node (rotational != 0);
+  return boolean_node (value != 0);
 }
 
 static JsonNode *
@@ -291,12 +292,14 @@ device_node (const VolBlockDevice *dev)
   json_object_set_member (object, "slaves", strv_node (dev->slaves));
   json_object_set_member (object, "model", string_node (dev->model));
   json_object_set_member (object, "vendor", string_node (dev->vendor));
-  json_object_set_member (object, "rotational", rotational_node (dev->rotational));
+  json_object_set_member (object, "rotational", tristate_node (dev->rotational));
   json_object_set_member (object, "scheduler", string_node (dev->scheduler));
   json_object_set_member (object, "logical_block_size", size_node (dev->logical_block_size));
   json_object_set_member (object, "physical_block_size", size_node (dev->physical_block_size));
   json_object_set_member (object, "size_bytes", size_node (dev->size_bytes));
   json_object_set_member (object, "backing_file", string_node (dev->backing_file));
+  json_object_set_member (object, "loop_direct_io", tristate_node (dev->loop_direct_io));
+  json_object_set_member (object, "backing_fs_type", string_node (dev->backing_fs_type));
   json_object_set_member (object, "dm_name", string_node (dev->dm_name));
   json_object_set_member (object, "dm_uuid", string_node (dev->dm_uuid));
   json_object_set_member (object, "dm_target", string_node (dev->dm_target));
@@ -330,7 +333,7 @@ target_node (const VolTargetInfo *target)
   json_object_set_member (object, "free_bytes", size_node (target->free_bytes));
   json_object_set_member (object, "device", string_node (target->device));
   json_object_set_member (object, "model", string_node (target->model));
-  json_object_set_member (object, "rotational", rotational_node (target->rotational));
+  json_object_set_member (object, "rotational", tristate_node (target->rotational));
   json_object_set_member (object, "scheduler", string_node (target->scheduler));
   json_object_set_member (object, "raid_level", string_node (target->raid_level));
   json_object_set_member (object, "stripe_bytes", size_node (target->stripe_bytes));
@@ -605,19 +608,20 @@ vol_result_save (const VolResult  *result,
 
 /* true / false / null → 1 / 0 / -1 */
 static gboolean
-read_rotational (JsonObject  *object,
-                 const char  *parent,
-                 int         *out,
-                 GError     **error)
+read_tristate (JsonObject  *object,
+               const char  *parent,
+               const char  *member,
+               int         *out,
+               GError     **error)
 {
-  JsonNode *node = _vol_json_get_member (object, "rotational");
+  JsonNode *node = _vol_json_get_member (object, member);
 
   *out = -1;
   if (node == NULL)
     return TRUE;
   if (!_vol_json_node_is (node, G_TYPE_BOOLEAN))
     return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_BOOLEAN_OR_NULL, parent,
-                                  "rotational");
+                                  member);
   *out = json_node_get_boolean (node) ? 1 : 0;
   return TRUE;
 }
@@ -663,13 +667,15 @@ read_device (JsonObject      *object,
       || !_vol_json_read_strv (object, path, "slaves", &dev->slaves, error)
       || !_vol_json_read_string (object, path, "model", FALSE, &dev->model, error)
       || !_vol_json_read_string (object, path, "vendor", FALSE, &dev->vendor, error)
-      || !read_rotational (object, path, &dev->rotational, error)
+      || !read_tristate (object, path, "rotational", &dev->rotational, error)
       || !_vol_json_read_string (object, path, "scheduler", FALSE, &dev->scheduler, error)
       || !_vol_json_read_uint (object, path, "logical_block_size", &dev->logical_block_size, error)
       || !_vol_json_read_uint (object, path, "physical_block_size",
                                &dev->physical_block_size, error)
       || !_vol_json_read_unsigned (object, path, "size_bytes", G_MAXINT64, &dev->size_bytes, error)
       || !_vol_json_read_string (object, path, "backing_file", FALSE, &dev->backing_file, error)
+      || !read_tristate (object, path, "loop_direct_io", &dev->loop_direct_io, error)
+      || !_vol_json_read_string (object, path, "backing_fs_type", FALSE, &dev->backing_fs_type, error)
       || !_vol_json_read_string (object, path, "dm_name", FALSE, &dev->dm_name, error)
       || !_vol_json_read_string (object, path, "dm_uuid", FALSE, &dev->dm_uuid, error)
       || !_vol_json_read_string (object, path, "dm_target", FALSE, &dev->dm_target, error)
@@ -717,7 +723,7 @@ read_target (JsonObject     *root,
                                    &target->free_bytes, error)
       || !_vol_json_read_string (object, "target", "device", FALSE, &target->device, error)
       || !_vol_json_read_string (object, "target", "model", FALSE, &target->model, error)
-      || !read_rotational (object, "target", &target->rotational, error)
+      || !read_tristate (object, "target", "rotational", &target->rotational, error)
       || !_vol_json_read_string (object, "target", "scheduler", FALSE, &target->scheduler, error)
       || !_vol_json_read_string (object, "target", "raid_level", FALSE, &target->raid_level, error)
       || !_vol_json_read_unsigned (object, "target", "stripe_bytes", G_MAXINT64,

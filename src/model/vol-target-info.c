@@ -7,12 +7,27 @@
 
 G_DEFINE_BOXED_TYPE (VolTargetInfo, vol_target_info, vol_target_info_copy, vol_target_info_free)
 
+/**
+ * vol_fs_type_is_ram:
+ * @fs_type: (nullable): a filesystem type as the probe reports it
+ *
+ * Whether files there live in memory with no device behind them: tmpfs
+ * and devtmpfs (which accept O_DIRECT since Linux 6.6) and ramfs.
+ */
+gboolean
+vol_fs_type_is_ram (const char *fs_type)
+{
+  return g_strcmp0 (fs_type, "tmpfs") == 0 || g_strcmp0 (fs_type, "devtmpfs") == 0
+         || g_strcmp0 (fs_type, "ramfs") == 0;
+}
+
 VolBlockDevice *
 vol_block_device_new (void)
 {
   VolBlockDevice *dev = g_new0 (VolBlockDevice, 1);
 
   dev->rotational = -1;
+  dev->loop_direct_io = -1;
   return dev;
 }
 
@@ -33,6 +48,7 @@ vol_block_device_copy (const VolBlockDevice *dev)
   copy->vendor = g_strdup (dev->vendor);
   copy->scheduler = g_strdup (dev->scheduler);
   copy->backing_file = g_strdup (dev->backing_file);
+  copy->backing_fs_type = g_strdup (dev->backing_fs_type);
   copy->dm_name = g_strdup (dev->dm_name);
   copy->dm_uuid = g_strdup (dev->dm_uuid);
   copy->dm_target = g_strdup (dev->dm_target);
@@ -53,6 +69,7 @@ vol_block_device_free (VolBlockDevice *dev)
   g_free (dev->vendor);
   g_free (dev->scheduler);
   g_free (dev->backing_file);
+  g_free (dev->backing_fs_type);
   g_free (dev->dm_name);
   g_free (dev->dm_uuid);
   g_free (dev->dm_target);

@@ -25,6 +25,9 @@ typedef struct
   guint    physical_block_size; /* bytes, 0 unknown */
   guint64  size_bytes;          /* 0 unknown */
   char    *backing_file;        /* loop: the file behind it */
+  int      loop_direct_io;      /* loop: 1 reads and writes bypass the backing file's page cache
+                                 * (loop/dio), 0 they go through it, -1 unknown */
+  char    *backing_fs_type;     /* loop: filesystem of the backing file ("ext4", "tmpfs"), NULL unknown */
   char    *dm_name;             /* dm: the mapper name */
   char    *dm_uuid;             /* dm: "LVM-...", "CRYPT-..." */
   char    *dm_target;           /* dm: target type from its table: "linear", "striped", "crypt",
@@ -73,6 +76,8 @@ VolTargetInfo  *vol_target_info_new      (void);
 VolTargetInfo  *vol_target_info_copy     (const VolTargetInfo *info);
 void            vol_target_info_free     (VolTargetInfo       *info);
 char           *vol_target_info_describe (const VolTargetInfo *info);
+
+gboolean        vol_fs_type_is_ram       (const char *fs_type);
 
 VolBlockDevice *vol_block_device_new     (void);
 VolBlockDevice *vol_block_device_copy    (const VolBlockDevice *dev);

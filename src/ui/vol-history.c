@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "vol-caveat.h"
 #include "vol-registry.h"
 #include "vol-result.h"
 #include "vol-size.h"
@@ -106,6 +107,22 @@ headline (const VolResult *result)
   return g_strdup (vol_result_status_to_string (result->status));
 }
 
+/* Every caveat of @result, one per line, for a tooltip; NULL for none. */
+static char *
+caveats_text (const VolResult *result)
+{
+  g_autoptr(GPtrArray) caveats = vol_result_get_caveats (result);
+  GString *s;
+
+  if (caveats->len == 0)
+    return NULL;
+  s = g_string_new (NULL);
+  for (guint i = 0; i < caveats->len; i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? "\n" : "",
+                            ((const VolCaveat *) g_ptr_array_index (caveats, i))->text);
+  return g_string_free (s, FALSE);
+}
+
 /* What a row shows, kept so that reloading the list after a run parses
  * only the new file, not every saved result again. */
 typedef struct
@@ -114,6 +131,7 @@ typedef struct
   gboolean loaded;
   char    *title;
   char    *subtitle;
+  char    *caveats;  /* the result's caveats, one per line, or NULL */
 } RowText;
 
 static void
@@ -123,6 +141,7 @@ row_text_free (gpointer data)
 
   g_free (text->title);
   g_free (text->subtitle);
+  g_free (text->caveats);
   g_free (text);
 }
 
@@ -157,6 +176,7 @@ row_text_for (VolHistory *self,
       text->title = g_strdup_printf ("%s — %s", result->label ? result->label : (kind ? _(kind->info.title) : result->kind),
                                      head);
       text->subtitle = g_strdup_printf ("%s · %s · %s", date, kind ? _(kind->info.title) : result->kind, target);
+      text->caveats = caveats_text (result);
     }
   g_hash_table_replace (self->cache, g_strdup (path), text);
   return text;
@@ -183,6 +203,17 @@ make_row (VolHistory *self,
     {
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_signal_connect (row, "activated", G_CALLBACK (row_activated_cb), self);
+      if (text->caveats)
+        {
+          /* the texts on hover, so the list stays one line a result */
+          GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+          gtk_widget_set_tooltip_text (icon, text->caveats);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          text->caveats, -1);
+          gtk_widget_add_css_class (icon, "warning");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+        }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
     }
 

@@ -1,8 +1,9 @@
-/* vol-result-view.c — summary figures, target and warnings of a result */
+/* vol-result-view.c — summary figures, target and caveats of a result */
 #include "vol-result-view.h"
 
 #include <glib/gi18n.h>
 
+#include "vol-caveat.h"
 #include "vol-chart-build.h"
 #include "vol-registry.h"
 #include "vol-size.h"
@@ -100,7 +101,8 @@ vol_result_view_set_result (VolResultView   *self,
                             const VolResult *result,
                             gboolean         binary)
 {
-  GtkWidget *grid, *figures, *how, *where, *doubts = NULL;
+  GtkWidget *grid, *figures, *how, *where;
+  g_autoptr(GPtrArray) caveats = NULL;
   const VolTestKind *kind;
   static const char *const heads[] = { N_("Mean"), N_("Std dev"), N_("Min"), N_("Max"), N_("Median"), N_("Samples") };
 
@@ -155,6 +157,22 @@ vol_result_view_set_result (VolResultView   *self,
     gtk_box_append (GTK_BOX (frame), grid);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (figures), frame);
   }
+  /* reasons to doubt the numbers (vol-caveat.c decides them), right
+   * under them, before the long list of figures */
+  caveats = vol_result_get_caveats (result);
+  if (caveats->len > 0)
+    {
+      GtkWidget *doubts = add_group (self, _("Caveats"));
+
+      for (guint i = 0; i < caveats->len; i++)
+        {
+          const VolCaveat *caveat = g_ptr_array_index (caveats, i);
+          add_row (doubts, caveat->text, NULL,
+                   caveat->level == VOL_CAVEAT_LEVEL_NOTE ? "dialog-information-symbolic"
+                                                          : "dialog-warning-symbolic");
+        }
+    }
+
   /* the test's own figures in a group of their own, under the table */
   if (result->figures->len > 0)
     {
@@ -165,23 +183,6 @@ vol_result_view_set_result (VolResultView   *self,
           g_autofree char *text = format_value (f->value, f->unit, binary);
           add_row (more, _(f->title), text, NULL);
         }
-    }
-
-  /* reasons to doubt the numbers, before anything else about them */
-  if (result->cache_bypass != VOL_CACHE_BYPASS_DIRECT || result->pattern == VOL_DATA_PATTERN_ZEROS
-      || result->status != VOL_RESULT_STATUS_COMPLETE
-      || (result->duration > 1 && result->cpu_user + result->cpu_system > 0.9 * result->duration))
-    {
-      doubts = add_group (self, _("Warnings"));
-      if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
-        add_row (doubts, _("The cache was not bypassed: the filesystem refused O_DIRECT, so I/O was buffered"), NULL, "dialog-warning-symbolic");
-      if (result->pattern == VOL_DATA_PATTERN_ZEROS)
-        add_row (doubts, _("Zeros were written: a compressing device shows more than it can do with real data"), NULL, "dialog-warning-symbolic");
-      if (result->duration > 1 && result->cpu_user + result->cpu_system > 0.9 * result->duration)
-        add_row (doubts, _("The run used a full CPU core: the figures may be CPU-bound"), NULL, "dialog-warning-symbolic");
-      if (result->status != VOL_RESULT_STATUS_COMPLETE)
-        add_row (doubts, result->message ? result->message : vol_result_status_to_string (result->status),
-                 NULL, "dialog-warning-symbolic");
     }
 
   how = add_group (self, _("How It Was Measured"));
@@ -209,7 +210,6 @@ vol_result_view_set_result (VolResultView   *self,
       if (result->target->scheduler)
         add_row (where, _("I/O scheduler"), result->target->scheduler, NULL);
     }
-  (void) doubts;
 }
 
 /**
