@@ -23,7 +23,9 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "vol-datapool.h"
 #include "vol-error.h"
+#include "vol-run-private.h"
 #include "vol-test-harness.h"
 
 static double
@@ -314,6 +316,7 @@ test_threads_spec (void)
     { "threads", "0" }, { "threads", "1,,2" }, { "threads", "" }, { "threads", "2000" },
     { "bytes-per-thread", "100K" }, { "bytes-per-thread", "3000000" },
     { "mode", "rndwrx" }, { "block", "100" }, { "block", "2G" }, { "seconds", "0" }, { "seconds", "x" },
+    { "flush", "always" }, { "flush-requests", "0" }, { "flush-requests", "1000001" },
   };
   check_bad_values ("threads", bad, G_N_ELEMENTS (bad));
 }
@@ -592,6 +595,344 @@ test_queue_submit_fails (void)
   g_test_trap_assert_passed ();
 }
 
+/* ---- flushes, stamps, counters, threads that cannot start ------------ */
+
+/* The harness's wrapper, with every fdatasync counted and the stamp of
+ * every 4 KiB block of every write recorded (its first 8 bytes are the
+ * serial, vol-datapool.c): as ranges of consecutive serials, which a
+ * write's blocks are, so a fast volume does not need a word per block. */
+typedef struct
+{
+  guint64 first;
+  guint64 n;
+} Range;
+
+typedef struct
+{
+  ThIoOps   th;            /* first: the harness casts to it */
+  gint      syncs;
+  GMutex    lock;
+  GArray   *ranges;        /* of Range; NULL: not recorded */
+  guint64   blocks;
+  ssize_t (*pwrite) (const VolIoOps *ops, int fd, const void *buf, size_t n, off_t offset);
+} Observer;
+
+static int
+observe_fdatasync (const VolIoOps *ops,
+                   int             fd)
+{
+  Observer *o = (Observer *) ops;
+  const VolIoOps *real = vol_io_ops_default ();
+
+  g_atomic_int_inc (&o->syncs);
+  return real->fdatasync (real, fd);
+}
+
+static ssize_t
+observe_pwrite (const VolIoOps *ops,
+                int             fd,
+                const void     *buf,
+                size_t          n,
+                off_t           offset)
+{
+  Observer *o = (Observer *) ops;
+
+  if (o->ranges != NULL)
+    {
+      Range r = { 0, 0 };
+
+      g_mutex_lock (&o->lock);
+      for (size_t off = 0; off + 8 <= n; off += VOL_STAMP_BLOCK)
+        {
+          guint64 serial;
+          memcpy (&serial, (const guint8 *) buf + off, sizeof serial);
+          if (r.n > 0 && serial == r.first + r.n)
+            r.n++;
+          else
+            {
+              if (r.n > 0)
+                g_array_append_val (o->ranges, r);
+              r = (Range) { serial, 1 };
+            }
+          o->blocks++;
+        }
+      if (r.n > 0)
+        g_array_append_val (o->ranges, r);
+      g_mutex_unlock (&o->lock);
+    }
+  return o->pwrite (ops, fd, buf, n, offset);
+}
+
+static void
+observer_init (Observer *o,
+               gboolean  record)
+{
+  memset (o, 0, sizeof *o);
+  th_io_ops_init (&o->th);
+  o->pwrite = o->th.ops.pwrite;
+  o->th.ops.pwrite = observe_pwrite;
+  o->th.ops.fdatasync = observe_fdatasync;
+  g_mutex_init (&o->lock);
+  if (record)
+    o->ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+}
+
+static void
+observer_clear (Observer *o)
+{
+  th_io_ops_clear (&o->th);
+  g_mutex_clear (&o->lock);
+  g_clear_pointer (&o->ranges, g_array_unref);
+}
+
+static int
+cmp_range (gconstpointer a,
+           gconstpointer b)
+{
+  guint64 x = ((const Range *) a)->first, y = ((const Range *) b)->first;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Every written block of the run had a stamp of its own: sorted, no
+ * range reaches into the next. */
+static void
+assert_stamps_unique (Observer *o)
+{
+  guint64 repeats = 0;
+
+  g_array_sort (o->ranges, cmp_range);
+  for (guint i = 1; i < o->ranges->len; i++)
+    {
+      const Range *prev = &g_array_index (o->ranges, Range, i - 1);
+      const Range *r = &g_array_index (o->ranges, Range, i);
+      if (prev->first + prev->n > r->first)
+        repeats += MIN (prev->first + prev->n - r->first, r->n);
+    }
+  g_test_message ("%" G_GUINT64_FORMAT " blocks written in %u ranges of serials, %" G_GUINT64_FORMAT " stamps repeated",
+                  o->blocks, o->ranges->len, repeats);
+  g_assert_cmpuint (o->blocks, >, 0);
+  g_assert_cmpuint (repeats, ==, 0);
+}
+
+/* Each flush policy makes exactly the fdatasyncs it says, inside the
+ * point's time, and the result names it. */
+static void
+test_threads_flush (void)
+{
+  static const struct { const char *flush; const char *threads; } cases[] = {
+    { "end", "2" }, { "pass", "2" }, { "requests", "1" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(VolTestSpec) spec = th_make_spec ("threads", 0, "threads", cases[i].threads,
+                                                  "bytes-per-thread", "8M", "block", "256K", "seconds", "1",
+                                                  "mode", "seqwr", "flush", cases[i].flush,
+                                                  "flush-requests", "7", NULL);
+      Observer o;
+      ThRun run = { 0 };
+      VolResult *r;
+      const char *flush = NULL;
+      double n, timed, ios, passes;
+
+      observer_init (&o, FALSE);
+      th_run_spec (spec, &o.th.ops, &run);
+      g_assert_no_error (run.error);
+      r = run.result;
+      g_assert_cmpint (r->status, ==, VOL_RESULT_STATUS_COMPLETE);
+      g_assert_true (g_variant_lookup (r->resolved, "flush", "&s", &flush));
+      g_assert_cmpstr (flush, ==, cases[i].flush);
+      n = cell (r, "threads", "threads", 0);
+      ios = cell (r, "threads", "ios", 0);
+      passes = cell (r, "threads", "passes", 0);
+      /* one flush per file ends its lay-down, before the clock */
+      timed = g_atomic_int_get (&o.syncs) - n;
+      g_test_message ("flush=%s: %g threads, %g writes, %g passes, %g timed flushes",
+                      cases[i].flush, n, ios, passes, timed);
+      /* 32 writes a pass: several passes in any case */
+      g_assert_cmpfloat (ios, >, 32 * n);
+      if (g_str_equal (cases[i].flush, "end"))
+        g_assert_cmpfloat (timed, ==, n);
+      else if (g_str_equal (cases[i].flush, "pass"))
+        /* one after each whole pass, and one ends the last (cut short
+         * or not) */
+        g_assert_cmpfloat (timed, ==, passes + n);
+      else
+        {
+          g_assert_cmpint (th_resolved_int (r, "flush-requests"), ==, 7);
+          g_assert_cmpfloat (timed, ==, ceil (ios / 7));
+        }
+      th_assert_no_scratch ();
+      vol_result_unref (r);
+      observer_clear (&o);
+    }
+}
+
+/* No stamp repeats across the points of a run: the same thread count
+ * twice used to restart the serials at each point. */
+static void
+test_threads_stamps_unique (void)
+{
+  static const char *const modes[] = { "seqwr", "rndrw" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_autoptr(VolTestSpec) spec = th_make_spec ("threads", 0, "threads", "1,1,2", "bytes-per-thread", "4M",
+                                                  "block", "64K", "seconds", "1", "mode", modes[i], NULL);
+      Observer o;
+      ThRun run = { 0 };
+
+      observer_init (&o, TRUE);
+      th_run_spec (spec, &o.th.ops, &run);
+      g_assert_no_error (run.error);
+      g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
+      assert_stamps_unique (&o);
+      vol_result_unref (run.result);
+      observer_clear (&o);
+    }
+}
+
+static void
+test_queue_threads_stamps_unique (void)
+{
+  g_autoptr(VolTestSpec) spec = th_make_spec ("queue", 0, "span", "16M", "depths", "2,2", "seconds", "1",
+                                              "mode", "mix", "read-percent", "30", "backend", "threads", NULL);
+  Observer o;
+  ThRun run = { 0 };
+
+  observer_init (&o, TRUE);
+  th_run_spec (spec, &o.th.ops, &run);
+  g_assert_no_error (run.error);
+  g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
+  g_assert_cmpfloat (cell (run.result, "queue", "writes", 1), >, 0);
+  assert_stamps_unique (&o);
+  vol_result_unref (run.result);
+  observer_clear (&o);
+}
+
+/* Each timed point is a phase of the device's counters, with the test's
+ * own counts of it beside the device's. */
+static void
+check_counters (const VolResult *r,
+                const char      *series,
+                const char      *const *phases,
+                guint            n_points,
+                gsize            block)
+{
+  if (r->counters->len == 0)
+    {
+      g_test_message ("no block device under the volume: no counters");
+      return;
+    }
+  g_assert_cmpuint (r->counters->len, ==, n_points);
+  for (guint i = 0; i < n_points; i++)
+    {
+      const VolIoCounters *c = g_ptr_array_index (r->counters, i);
+      double ios = cell (r, series, "ios", i);
+
+      g_assert_cmpstr (c->phase, ==, phases[i]);
+      g_assert_cmpfloat ((double) (c->reads + c->writes), ==, ios);
+      g_assert_cmpuint (c->bytes_read, ==, c->reads * block);
+      g_assert_cmpuint (c->bytes_written, ==, c->writes * block);
+      g_test_message ("%s: test %" G_GUINT64_FORMAT " B read, %" G_GUINT64_FORMAT " B written; "
+                      "device %" G_GUINT64_FORMAT " B read, %" G_GUINT64_FORMAT " B written, %" G_GUINT64_FORMAT " flushes",
+                      c->phase, c->bytes_read, c->bytes_written, c->dev_bytes_read, c->dev_bytes_written, c->dev_flushes);
+      /* O_DIRECT: everything the test moved reached the device in the
+       * phase (the device may add journal and metadata writes) */
+      g_assert_cmpuint (c->dev_bytes_read, >=, c->bytes_read);
+      g_assert_cmpuint (c->dev_bytes_written, >=, c->bytes_written);
+    }
+}
+
+static void
+test_threads_counters (void)
+{
+  static const char *const phases[] = { "1 thread", "3 threads" };
+  g_autoptr(VolTestSpec) spec = th_make_spec ("threads", 0, "threads", "1,3", "bytes-per-thread", "8M",
+                                              "block", "128K", "seconds", "1", "mode", "rndrw", NULL);
+  ThRun run = { 0 };
+
+  th_run_spec (spec, NULL, &run);
+  g_assert_no_error (run.error);
+  g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
+  check_counters (run.result, "threads", phases, 2, 128 << 10);
+  vol_result_unref (run.result);
+}
+
+static void
+test_queue_counters (void)
+{
+  static const char *const phases[] = { "QD1", "QD4" };
+  const char *backends[] = { "io_uring", "threads" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (backends); i++)
+    {
+      g_autoptr(VolTestSpec) spec = th_make_spec ("queue", 0, "span", "32M", "depths", "1,4", "seconds", "1",
+                                                  "mode", "mix", "backend", backends[i], NULL);
+      ThRun run = { 0 };
+
+      th_run_spec (spec, NULL, &run);
+      g_assert_no_error (run.error);
+      g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
+      check_counters (run.result, "queue", phases, 2, 4096);
+      vol_result_unref (run.result);
+    }
+}
+
+/* The system refuses the third I/O thread: the run fails saying so, the
+ * two started stop (one of them mid lay-down) and nothing is left. */
+static gint spawn_calls;
+static const char *spawn_refused;
+
+static GThread *
+third_io_thread_fails (const char   *name,
+                       GThreadFunc   func,
+                       gpointer      data,
+                       GError      **error)
+{
+  if (g_strcmp0 (name, spawn_refused) == 0 && g_atomic_int_add (&spawn_calls, 1) == 2)
+    {
+      g_set_error (error, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN, "Resource temporarily unavailable");
+      return NULL;
+    }
+  return g_thread_try_new (name, func, data, error);
+}
+
+static void
+test_spawn_fails (void)
+{
+  static const struct { const char *kind; const char *thread; const char *series; } cases[] = {
+    { "threads", "vol-threads-io", "threads" }, { "queue", "vol-queue-io", "queue" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(VolRunner) runner = vol_runner_new ();
+      g_autoptr(VolTestSpec) spec = g_str_equal (cases[i].kind, "threads")
+        ? th_make_spec ("threads", 0, "threads", "4", "bytes-per-thread", "16M", "seconds", "30", NULL)
+        : th_make_spec ("queue", 0, "span", "16M", "depths", "4", "seconds", "30", "backend", "threads", NULL);
+      ThRun run = { 0 };
+      gint64 start = g_get_monotonic_time ();
+
+      g_atomic_int_set (&spawn_calls, 0);
+      spawn_refused = cases[i].thread;
+      _vol_runner_set_thread_spawn (runner, third_io_thread_fails);
+      th_run_spec_on (runner, spec, NULL, &run);
+      g_assert_no_error (run.error);
+      g_test_message ("%s: %s", cases[i].kind, run.result->message);
+      g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_FAILED);
+      g_assert_nonnull (strstr (run.result->message, "3 of 4"));
+      g_assert_nonnull (strstr (run.result->message, "Resource temporarily unavailable"));
+      /* the clock never started: no point, and not 30 s of waiting */
+      g_assert_cmpuint (vol_series_get_length (vol_result_get_series (run.result, cases[i].series)), ==, 0);
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
+      g_assert_cmpint (g_atomic_int_get (&spawn_calls), ==, 3);
+      th_assert_no_scratch ();
+      vol_result_unref (run.result);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -614,5 +955,11 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/queue/buffer-limit", test_queue_buffer_limit);
   g_test_add_func ("/vol/threads/buffer-limit", test_threads_buffer_limit);
   g_test_add_func ("/vol/queue/submit-fails", test_queue_submit_fails);
+  g_test_add_func ("/vol/threads/flush", test_threads_flush);
+  g_test_add_func ("/vol/threads/stamps-unique", test_threads_stamps_unique);
+  g_test_add_func ("/vol/queue/threads-stamps-unique", test_queue_threads_stamps_unique);
+  g_test_add_func ("/vol/threads/counters", test_threads_counters);
+  g_test_add_func ("/vol/queue/counters", test_queue_counters);
+  g_test_add_func ("/vol/worker-pool/spawn-fails", test_spawn_fails);
   return g_test_run ();
 }

@@ -113,6 +113,25 @@ _vol_chart_build_threads (const VolResult       *result,
       }
     if (seconds > 0)
       g_string_append_printf (sub, _(" · %g s per count"), seconds);
+    if (mode == NULL || g_strcmp0 (mode, "seqwr") == 0 || g_strcmp0 (mode, "rndwr") == 0
+        || g_strcmp0 (mode, "rndrw") == 0)
+      {
+        /* The flush policy changes a write figure more than anything
+         * else here: say which. A result from before the choice has no
+         * "flush": it flushed after every pass. */
+        const char *flush = NULL;
+        gint64 every = resolved_int (result, "flush-requests");
+
+        if (result->resolved)
+          g_variant_lookup (result->resolved, "flush", "&s", &flush);
+        if (g_strcmp0 (flush, "end") == 0)
+          g_string_append (sub, _(" · flushed once at the end"));
+        else if (g_strcmp0 (flush, "requests") == 0 && every > 0)
+          g_string_append_printf (sub, ngettext (" · flushed every %d write", " · flushed every %d writes",
+                                                 (gulong) every), (int) every);
+        else
+          g_string_append (sub, _(" · flushed after each pass"));
+      }
     g_string_append_printf (sub, " · %s · %s",
                             result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT" : _("buffered"),
                             result->pattern == VOL_DATA_PATTERN_ZEROS ? _("zeros") : _("random data"));

@@ -92,5 +92,11 @@ typedef GThread *(*VolThreadSpawnFunc) (const char   *name,
 
 void     _vol_runner_set_thread_spawn (VolRunner          *self,
                                        VolThreadSpawnFunc  spawn);
+/* A test's worker thread, through the same seam. */
+GThread *_vol_run_spawn_thread    (VolRun      *run,
+                                   const char  *name,
+                                   GThreadFunc  func,
+                                   gpointer     data,
+                                   GError     **error);
 
 G_END_DECLS

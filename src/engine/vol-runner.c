@@ -565,6 +565,23 @@ _vol_runner_set_thread_spawn (VolRunner          *self,
 }
 
 /**
+ * _vol_run_spawn_thread:
+ *
+ * The I/O threads of a test (vol-worker-pool.c) are made through the
+ * runner's seam too, so a test can show what a run does when the system
+ * will not give it the Nth thread.
+ */
+GThread *
+_vol_run_spawn_thread (VolRun       *run,
+                       const char   *name,
+                       GThreadFunc   func,
+                       gpointer      data,
+                       GError      **error)
+{
+  return run->runner->spawn (name, func, data, error);
+}
+
+/**
  * vol_runner_run_finish:
  *
  * Returns: (transfer full): the result, or NULL with @error set when the

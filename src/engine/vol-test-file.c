@@ -107,8 +107,55 @@ _vol_test_file_fit (VolRun   *run,
 }
 
 /**
+ * _vol_test_file_flush:
+ *
+ * fdatasync through the run's I/O table; an error naming @name.
+ */
+gboolean
+_vol_test_file_flush (VolRun      *run,
+                      int          fd,
+                      const char  *name,
+                      GError     **error)
+{
+  const VolIoOps *io = run->io;
+  int saved;
+
+  if (io->fdatasync (io, fd) == 0)
+    return TRUE;
+  saved = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
+  return FALSE;
+}
+
+/**
+ * _vol_test_file_close:
+ *
+ * close through the run's I/O table; an error naming @name (a close can
+ * report a write-back failure of a buffered file).
+ */
+gboolean
+_vol_test_file_close (VolRun      *run,
+                      int          fd,
+                      const char  *name,
+                      GError     **error)
+{
+  int saved;
+
+  if (run->io->close (run->io, fd) == 0)
+    return TRUE;
+  saved = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               _("Closing %s failed: %s"), name, g_strerror (saved));
+  return FALSE;
+}
+
+/**
  * _vol_test_file_lay_down:
  * @pool: its buffer is written over and over, stamped unique per block
+ * @first_serial: the stamp of the file's first 4 KiB block, taken from
+ *   _vol_run_take_serials () for size / 4 KiB blocks; the block at
+ *   offset o carries @first_serial + o / 4 KiB
  *
  * Writes @size bytes sequentially (in the pool's size), then fdatasync:
  * a file to read from or overwrite at random. Checks for cancel before
@@ -124,6 +171,29 @@ _vol_test_file_lay_down (VolRun       *run,
                          gboolean      direct,
                          GError      **error)
 {
+  return _vol_test_file_lay_down_with (run, fd, name, size, pool, first_serial, direct, NULL, NULL, error);
+}
+
+/**
+ * _vol_test_file_lay_down_with:
+ * @each: (nullable): called after every write with the bytes written so
+ *   far (for progress); returning FALSE stops the lay-down quietly (for a
+ *   worker whose pool stopped): FALSE is then returned with @error unset
+ *
+ * _vol_test_file_lay_down () with a hook.
+ */
+gboolean
+_vol_test_file_lay_down_with (VolRun          *run,
+                              int              fd,
+                              const char      *name,
+                              guint64          size,
+                              VolDataPool     *pool,
+                              guint64          first_serial,
+                              gboolean         direct,
+                              VolLayDownFunc   each,
+                              gpointer         user_data,
+                              GError         **error)
+{
   const VolIoOps *io = run->io;
   gsize chunk = vol_data_pool_get_size (pool);
 
@@ -136,16 +206,71 @@ _vol_test_file_lay_down (VolRun       *run,
       vol_data_pool_stamp (pool, first_serial + offset / VOL_STAMP_BLOCK, len);
       if (!vol_io_write_all (io, fd, vol_data_pool_get_data (pool), len, offset, name, error))
         return FALSE;
+      if (each != NULL && !each (offset + len, user_data))
+        return FALSE;
     }
-  if (io->fdatasync (io, fd) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
-      return FALSE;
-    }
+  if (!_vol_test_file_flush (run, fd, name, error))
+    return FALSE;
   _vol_test_file_drop_cache (run, fd, direct);
   return TRUE;
+}
+
+static guint
+logical_block_size (VolRun *run)
+{
+  guint block = 0;
+
+  for (guint i = 0; i < run->target->devices->len; i++)
+    {
+      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
+      block = MAX (block, dev->logical_block_size);
+    }
+  return block;
+}
+
+/**
+ * _vol_test_file_open_aligned:
+ * @must_align: every size and offset the test will transfer at, OR-ed
+ *   together (the alignment is a power of two, so one test covers all)
+ * @direct: (inout): TRUE to try O_DIRECT; set to whether it is in use
+ * @mem_align: (out) (optional): the buffer alignment to allocate with (at
+ *   least 4 KiB)
+ *
+ * _vol_test_file_open (), then the O_DIRECT alignment check: where the
+ * filesystem wants a larger alignment than the test's I/Os have (a 4 KiB
+ * sector under a 512-byte shift), the file is opened again buffered and
+ * the result marked "fadvise" rather than failing every I/O with EINVAL.
+ */
+int
+_vol_test_file_open_aligned (VolRun      *run,
+                             const char  *name,
+                             int          flags,
+                             guint64      must_align,
+                             gboolean    *direct,
+                             gsize       *mem_align,
+                             GError     **error)
+{
+  VolDioAlign align = { TRUE, 4096, 512 };
+  int fd = _vol_test_file_open (run, name, flags, direct, error);
+
+  if (fd < 0)
+    return -1;
+  if (*direct)
+    {
+      vol_io_query_dio_align (fd, logical_block_size (run), &align);
+      if (!align.direct_ok || must_align % align.offset_align != 0)
+        {
+          run->io->close (run->io, fd);
+          *direct = FALSE;
+          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
+          fd = _vol_test_file_open (run, name, flags & ~(O_CREAT | O_EXCL), direct, error);
+          if (fd < 0)
+            return -1;
+        }
+    }
+  if (mem_align != NULL)
+    *mem_align = MAX (align.mem_align, 4096);
+  return fd;
 }
 
 /**
@@ -167,7 +292,6 @@ _vol_test_file_probe_direct (VolRun       *run,
                              VolDioAlign  *align,
                              GError      **error)
 {
-  guint block = 0;
   int fd;
 
   *align = (VolDioAlign) { TRUE, 4096, 512 };
@@ -177,12 +301,7 @@ _vol_test_file_probe_direct (VolRun       *run,
     return FALSE;
   if (*direct)
     {
-      for (guint i = 0; i < run->target->devices->len; i++)
-        {
-          const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
-          block = MAX (block, dev->logical_block_size);
-        }
-      vol_io_query_dio_align (fd, block, align);
+      vol_io_query_dio_align (fd, logical_block_size (run), align);
       if (!align->direct_ok)
         {
           *direct = FALSE;

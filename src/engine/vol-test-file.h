@@ -4,8 +4,9 @@
  * falling back to buffered + fdatasync + fadvise where the filesystem
  * refuses it, and saying so in the result), learning whether O_DIRECT
  * works and which alignment it needs, fitting a size to the free space,
- * and laying down a file of random data before a test reads or
- * overwrites it. Worker thread, inside a test's prepare() or run().
+ * laying down a file of random data before a test reads or overwrites
+ * it, flushing and closing with errors that name the file. Worker
+ * thread, inside a test's prepare() or run().
  */
 #pragma once
 
@@ -27,6 +28,37 @@ gboolean _vol_test_file_probe_direct (VolRun      *run,
                                       gboolean    *direct,
                                       VolDioAlign *align,
                                       GError     **error);
+int      _vol_test_file_open_aligned (VolRun      *run,
+                                      const char  *name,
+                                      int          flags,
+                                      guint64      must_align,
+                                      gboolean    *direct,
+                                      gsize       *mem_align,
+                                      GError     **error);
+gboolean _vol_test_file_flush    (VolRun       *run,
+                                  int           fd,
+                                  const char   *name,
+                                  GError      **error);
+gboolean _vol_test_file_close    (VolRun       *run,
+                                  int           fd,
+                                  const char   *name,
+                                  GError      **error);
+
+/* Called after each write of a lay-down with the bytes written so far;
+ * FALSE stops it quietly. */
+typedef gboolean (*VolLayDownFunc) (guint64   done,
+                                    gpointer  user_data);
+
+gboolean _vol_test_file_lay_down_with (VolRun          *run,
+                                       int              fd,
+                                       const char      *name,
+                                       guint64          size,
+                                       VolDataPool     *pool,
+                                       guint64          first_serial,
+                                       gboolean         direct,
+                                       VolLayDownFunc   each,
+                                       gpointer         user_data,
+                                       GError         **error);
 gboolean _vol_test_file_lay_down (VolRun       *run,
                                   int           fd,
                                   const char   *name,

@@ -27,7 +27,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
@@ -40,6 +39,7 @@
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-test-file.h"
+#include "vol-worker-pool.h"
 
 #define KiB 1024.0
 #define MiB (1024.0 * 1024.0)
@@ -52,7 +52,8 @@
 /* Buffers for all I/Os in flight: QD × block must stay under this. */
 #define MAX_BUFFER_BYTES (256.0 * MiB)
 #define INTERVAL_NS (500 * G_GINT64_CONSTANT (1000000))
-/* Serials of the timed writes start here, far above the lay-down's. */
+/* Serials of io_uring's timed writes start here, far above any the run
+ * hands out (_vol_run_take_serials) in a run's length. */
 #define WRITE_SERIAL_BASE (G_GUINT64_CONSTANT (1) << 48)
 #define FILE_NAME "queue.dat"
 
@@ -199,7 +200,7 @@ queue_prepare (VolRun  *run,
   return TRUE;
 }
 
-typedef struct _Pool Pool;
+typedef struct _Threads Threads;
 
 /* What one point (or one worker of a point) measured. */
 typedef struct
@@ -287,6 +288,7 @@ typedef struct
   double         lay_down_s;
   guint64        moved;        /* bytes of all timed points so far, for the rate */
   guint64        write_serial;
+  guint64        lay_serial;   /* the stamp of the file's first block */
   guint64        total_ios;
   guint64        total_bytes;
   guint64        total_offsets_512;
@@ -303,7 +305,7 @@ typedef struct
   GArray        *interval_iops;
   double         worker_cpu_user;
   double         worker_cpu_system;
-  Pool          *pool;         /* the threads of the running point */
+  Threads       *threads;      /* the threads backend's workers of the running point */
 } Queue;
 
 static void
@@ -568,7 +570,7 @@ run_uring (Queue     *q,
               if (plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0)
                 {
                   guint64 bad;
-                  if (!vol_data_pool_verify (slot->pool, slot->buf, slot->offset / VOL_STAMP_BLOCK,
+                  if (!vol_data_pool_verify (slot->pool, slot->buf, q->lay_serial + slot->offset / VOL_STAMP_BLOCK,
                                              plan->block, &bad) && error && *error == NULL)
                     {
                       g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
@@ -610,98 +612,116 @@ run_uring (Queue     *q,
 typedef struct
 {
   Queue        *q;
-  guint         index;
   Tally         tally;
-  GError       *error;
   gint64        end_ns;
   guint64       done_ios;     /* atomically stored for the sampler */
   guint64       done_bytes;
-  double        cpu_user;
-  double        cpu_system;
 } Worker;
 
-struct _Pool
+struct _Threads
 {
-  GMutex   lock;
-  GCond    cond;
-  guint    running;
-  gint     stop;
-  gint64   deadline;
+  Worker       *workers;
+  guint         n;
+  gboolean      started_seen;
 };
 
-static gpointer
-worker_main (gpointer data)
+static gboolean
+worker_main (VolWorkerPool  *pool,
+             guint           index,
+             gpointer        user_data,
+             GError        **error)
 {
-  Worker *w = data;
-  Queue *q = w->q;
+  Queue *q = user_data;
+  Worker *w = &q->threads->workers[index];
   QueuePlan *plan = q->plan;
-  Pool *pool = q->pool;
   const VolIoOps *io = q->run->io;
   guint64 rng = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1))
-                ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (w->index + 1));
+                ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (index + 1));
   g_autoptr(VolDataPool) data_pool = vol_data_pool_new (vol_test_spec_get_pattern (q->run->spec),
                                                         q->run->seed, plan->block, q->mem_align);
   guint8 *buf = vol_data_pool_get_data (data_pool);
   gboolean verify = plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0;
-  struct rusage usage;
+  guint64 stamp_blocks = (plan->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
+  VolSerialBatch serials = { 0, 0 };
+  gint64 deadline;
 
-  while (!g_atomic_int_get (&pool->stop))
+  if (!_vol_worker_pool_wait_start (pool))
+    return FALSE;
+  deadline = _vol_worker_pool_get_deadline (pool);
+  while (!_vol_worker_pool_stopping (pool))
     {
       guint64 offset = pick_offset (plan, &rng);
       gboolean is_read = pick_read (plan, &rng);
       gint64 start, now;
       gssize got;
 
-      if (!_vol_run_check_cancelled (q->run, &w->error))
-        break;
+      if (!_vol_run_check_cancelled (q->run, error))
+        return FALSE;
       if (!is_read)
-        /* a serial of its own: the worker's index in the low bits */
-        vol_data_pool_stamp (data_pool, WRITE_SERIAL_BASE + (w->tally.writes << 10 | w->index) * 256, plan->block);
+        /* a range of the run's serials: no block of the run has its stamp */
+        vol_data_pool_stamp (data_pool, _vol_serial_batch_take (&serials, q->run, stamp_blocks), plan->block);
       start = vol_io_now_ns ();
       got = is_read ? io->pread (io, q->fd, buf, plan->block, (off_t) offset)
                     : io->pwrite (io, q->fd, buf, plan->block, (off_t) offset);
       now = vol_io_now_ns ();
       if (got < 0)
         {
-          set_io_error (&w->error, errno, is_read, offset);
-          break;
+          set_io_error (error, errno, is_read, offset);
+          return FALSE;
         }
       if ((gsize) got != plan->block)
         {
-          set_short_error (&w->error, is_read, offset, got, plan->block);
-          break;
+          set_short_error (error, is_read, offset, got, plan->block);
+          return FALSE;
         }
       if (verify)
         {
           guint64 bad;
-          if (!vol_data_pool_verify (data_pool, buf, offset / VOL_STAMP_BLOCK, plan->block, &bad))
+          if (!vol_data_pool_verify (data_pool, buf, q->lay_serial + offset / VOL_STAMP_BLOCK, plan->block, &bad))
             {
-              g_set_error (&w->error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
+              g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
                            _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
                            FILE_NAME, offset + bad * VOL_STAMP_BLOCK);
-              break;
+              return FALSE;
             }
         }
       tally_add (&w->tally, is_read, plan->block, offset, (now - start) / 1e9);
       w->end_ns = now;
       __atomic_store_n (&w->done_ios, w->tally.ios, __ATOMIC_RELAXED);
       __atomic_store_n (&w->done_bytes, w->tally.bytes, __ATOMIC_RELAXED);
-      if (now >= pool->deadline)
+      if (now >= deadline)
         break;
     }
+  return TRUE;
+}
 
-  /* This thread's CPU, which the runner's own getrusage cannot see. */
-  getrusage (RUSAGE_THREAD, &usage);
-  w->cpu_user = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
-  w->cpu_system = usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+/* The run's thread, every few ms while the workers run. */
+static void
+threads_tick (VolWorkerPool *pool,
+              gint64         now,
+              gpointer       user_data)
+{
+  Queue *q = user_data;
+  Threads *th = q->threads;
+  guint64 ios = 0, bytes = 0;
 
-  g_mutex_lock (&pool->lock);
-  if (w->error)
-    g_atomic_int_set (&pool->stop, 1);
-  pool->running--;
-  g_cond_signal (&pool->cond);
-  g_mutex_unlock (&pool->lock);
-  return NULL;
+  if (!_vol_worker_pool_is_started (pool))
+    return;
+  if (!th->started_seen)
+    {
+      /* the point's time runs from the start line, where all workers
+       * were there to begin */
+      th->started_seen = TRUE;
+      q->point_start_ns = q->interval_start_ns = _vol_worker_pool_get_start_ns (pool);
+    }
+  for (guint i = 0; i < th->n; i++)
+    {
+      ios += __atomic_load_n (&th->workers[i].done_ios, __ATOMIC_RELAXED);
+      bytes += __atomic_load_n (&th->workers[i].done_bytes, __ATOMIC_RELAXED);
+    }
+  if (now - q->interval_start_ns >= INTERVAL_NS && now < _vol_worker_pool_get_deadline (pool))
+    close_interval (q, now, ios, bytes);
+  report (q, now, bytes);
 }
 
 static gboolean
@@ -711,89 +731,35 @@ run_threads (Queue    *q,
              GError  **error)
 {
   QueuePlan *plan = q->plan;
-  Pool pool_storage, *pool = &pool_storage;
   guint depth = q->depth;
+  g_autoptr(VolWorkerPool) pool = _vol_worker_pool_new (q->run, "vol-queue-io", depth, plan->seconds);
   g_autofree Worker *workers = g_new0 (Worker, depth);
-  g_autofree GThread **threads = g_new0 (GThread *, depth);
-  GError *spawn_error = NULL;
-  guint started = 0;
-  gint64 now;
-
-  q->pool = pool;
-  g_mutex_init (&pool->lock);
-  g_cond_init (&pool->cond);
-  pool->stop = 0;
-  pool->running = 0;
-  now = vol_io_now_ns ();
-  q->point_start_ns = q->interval_start_ns = now;
-  pool->deadline = now + (gint64) (plan->seconds * 1e9);
+  Threads th = { workers, depth, FALSE };
+  double user, system;
+  gboolean ok;
 
   for (guint i = 0; i < depth; i++)
     {
       workers[i].q = q;
-      workers[i].index = i;
       tally_init (&workers[i].tally, MAX (LATENCY_RESERVOIR / depth, 1024), q->run->seed + i);
     }
-  g_mutex_lock (&pool->lock);
+  q->threads = &th;
+  q->point_start_ns = q->interval_start_ns = vol_io_now_ns ();
+  ok = _vol_worker_pool_run (pool, worker_main, NULL, threads_tick, 20 * 1000, q, error);
+  if (_vol_worker_pool_is_started (pool))
+    q->point_start_ns = _vol_worker_pool_get_start_ns (pool);
+  q->threads = NULL;
+
   for (guint i = 0; i < depth; i++)
     {
-      threads[i] = g_thread_try_new ("vol-queue-io", worker_main, &workers[i], &spawn_error);
-      if (threads[i] == NULL)
-        {
-          g_atomic_int_set (&pool->stop, 1);
-          break;
-        }
-      pool->running++;
-      started++;
-    }
-
-  /* Not a polling sleep: a wait for the workers to finish, woken every
-   * half second to count an interval and every few ms for a cancel. */
-  while (pool->running > 0)
-    {
-      guint64 ios = 0, bytes = 0;
-      gint64 wake = g_get_monotonic_time () + 20 * 1000;
-
-      g_cond_wait_until (&pool->cond, &pool->lock, wake);
-      if (g_cancellable_is_cancelled (q->run->cancellable))
-        g_atomic_int_set (&pool->stop, 1);
-      now = vol_io_now_ns ();
-      for (guint i = 0; i < started; i++)
-        {
-          ios += __atomic_load_n (&workers[i].done_ios, __ATOMIC_RELAXED);
-          bytes += __atomic_load_n (&workers[i].done_bytes, __ATOMIC_RELAXED);
-        }
-      if (now - q->interval_start_ns >= INTERVAL_NS && now < pool->deadline)
-        close_interval (q, now, ios, bytes);
-      report (q, now, bytes);
-    }
-  g_mutex_unlock (&pool->lock);
-
-  for (guint i = 0; i < started; i++)
-    {
-      g_thread_join (threads[i]);
       tally_merge (tally, &workers[i].tally);
       *end_ns = MAX (*end_ns, workers[i].end_ns);
-      q->worker_cpu_user += workers[i].cpu_user;
-      q->worker_cpu_system += workers[i].cpu_system;
-      /* the first real failure wins over the cancels it caused */
-      vol_error_keep_first (error, g_steal_pointer (&workers[i].error));
       g_array_unref (workers[i].tally.latency);
     }
-  g_mutex_clear (&pool->lock);
-  g_cond_clear (&pool->cond);
-  q->pool = NULL;
-
-  if (spawn_error)
-    {
-      if (error && *error == NULL)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                     _("Starting I/O thread %u of %u failed: %s"), started + 1, depth, spawn_error->message);
-      g_error_free (spawn_error);
-    }
-  if (g_cancellable_is_cancelled (q->run->cancellable) && error && *error == NULL)
-    _vol_run_check_cancelled (q->run, error);
-  return error == NULL || *error == NULL;
+  _vol_worker_pool_get_cpu (pool, &user, &system);
+  q->worker_cpu_user += user;
+  q->worker_cpu_system += system;
+  return ok;
 }
 
 /* ---- the points -------------------------------------------------------- */
@@ -862,11 +828,11 @@ run_point (Queue    *q,
            GError  **error)
 {
   QueuePlan *plan = q->plan;
-  const VolIoOps *io = q->run->io;
   Tally tally;
   gint64 end_ns = 0;
   gboolean ok = FALSE, started = TRUE;
   g_autoptr(GError) uring_error = NULL;
+  g_autofree char *phase = g_strdup_printf ("QD%u", q->depth);
 
   tally_init (&tally, LATENCY_RESERVOIR, q->run->seed ^ q->point);
   g_clear_pointer (&q->text, g_free);
@@ -875,6 +841,9 @@ run_point (Queue    *q,
   if (!q->direct)
     _vol_test_file_drop_cache (q->run, q->fd, q->direct);
 
+  /* The device's own counts of the point, whichever backend runs it (a
+   * ring that cannot be made does no I/O before the threads stand in). */
+  _vol_run_phase_begin (q->run);
   if (plan->backend != BACKEND_THREADS && !q->uring_failed)
     {
       ok = run_uring (q, &tally, &end_ns, &started, &uring_error);
@@ -899,16 +868,12 @@ run_point (Queue    *q,
 
   /* Writes are durable at the end of the point, and the flush is part of
    * the point's time (end_ns moves past it). */
-  if (tally.writes > 0 && io->fdatasync (io, q->fd) != 0)
-    {
-      int saved = errno;
-      if (ok)
-        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                     _("Flushing %s to the device failed: %s"), FILE_NAME, g_strerror (saved));
-      ok = FALSE;
-    }
+  if (tally.writes > 0 && !_vol_test_file_flush (q->run, q->fd, FILE_NAME, ok ? error : NULL))
+    ok = FALSE;
   else if (tally.writes > 0)
     end_ns = vol_io_now_ns ();
+  _vol_run_phase_end (q->run, phase, tally.reads, tally.writes,
+                      tally.reads * plan->block, tally.writes * plan->block);
 
   if (tally.ios > 0)
     add_point_row (q, &tally, (end_ns - q->point_start_ns) / 1e9);
@@ -923,49 +888,53 @@ out:
   return ok;
 }
 
-/* Sequentially, in 1 MiB writes stamped block by block, then flushed: the
- * file every point reads or overwrites. */
+typedef struct
+{
+  Queue   *q;
+  char    *text;
+  gint64   start;
+  gint64   last;
+} LayDown;
+
+static gboolean
+lay_down_progress (guint64  done,
+                   gpointer user_data)
+{
+  LayDown *ld = user_data;
+  Queue *q = ld->q;
+  gint64 now = vol_io_now_ns ();
+
+  if (now - ld->last >= 10 * G_GINT64_CONSTANT (1000000))
+    {
+      /* The lay-down's own length is estimated from its rate so far. */
+      double t = (now - ld->start) / 1e9;
+      double est = t * q->plan->span / (double) done;
+      _vol_run_progress (q->run, "prepare", ld->text, 0, q->plan->n_depths,
+                         t / (est + q->plan->n_depths * q->plan->seconds), done);
+      ld->last = now;
+    }
+  return TRUE;
+}
+
+/* Sequentially, in 1 MiB writes stamped block by block with a range of
+ * the run's serials, then flushed: the file every point reads or
+ * overwrites. */
 static gboolean
 lay_down (Queue   *q,
           GError **error)
 {
   VolRun *run = q->run;
-  const VolIoOps *io = run->io;
   gsize chunk = (gsize) MIN (q->plan->span, (guint64) MiB);
   g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
                                                    chunk, q->mem_align);
   g_autofree char *text = g_strdup_printf (_("Writing the %s test file"), FILE_NAME);
-  gint64 start = vol_io_now_ns (), last = 0;
+  LayDown ld = { q, text, vol_io_now_ns (), 0 };
 
-  for (guint64 offset = 0; offset < q->plan->span; offset += chunk)
-    {
-      gsize len = (gsize) MIN ((guint64) chunk, q->plan->span - offset);
-      gint64 now;
-
-      if (!_vol_run_check_cancelled (run, error))
-        return FALSE;
-      vol_data_pool_stamp (pool, offset / VOL_STAMP_BLOCK, len);
-      if (!vol_io_write_all (io, q->fd, vol_data_pool_get_data (pool), len, offset, FILE_NAME, error))
-        return FALSE;
-      now = vol_io_now_ns ();
-      if (now - last >= 10 * G_GINT64_CONSTANT (1000000))
-        {
-          /* The lay-down's own length is estimated from its rate so far. */
-          double t = (now - start) / 1e9;
-          double est = t * q->plan->span / (double) (offset + len);
-          _vol_run_progress (run, "prepare", text, 0, q->plan->n_depths,
-                             t / (est + q->plan->n_depths * q->plan->seconds), offset + len);
-          last = now;
-        }
-    }
-  if (io->fdatasync (io, q->fd) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), FILE_NAME, g_strerror (saved));
-      return FALSE;
-    }
-  q->lay_down_s = (vol_io_now_ns () - start) / 1e9;
+  q->lay_serial = _vol_run_take_serials (run, (q->plan->span + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK);
+  if (!_vol_test_file_lay_down_with (run, q->fd, FILE_NAME, q->plan->span, pool, q->lay_serial, q->direct,
+                                     lay_down_progress, &ld, error))
+    return FALSE;
+  q->lay_down_s = (vol_io_now_ns () - ld.start) / 1e9;
   return TRUE;
 }
 
@@ -975,36 +944,13 @@ static gboolean
 open_file (Queue   *q,
            GError **error)
 {
-  VolRun *run = q->run;
   QueuePlan *plan = q->plan;
-  guint block = 512;
-  VolDioAlign align = { FALSE, 4096, 512 };
 
-  for (guint i = 0; i < run->target->devices->len; i++)
-    {
-      const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
-      block = MAX (block, dev->logical_block_size);
-    }
   q->direct = TRUE;
-  q->fd = _vol_test_file_open (run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL, &q->direct, error);
-  if (q->fd < 0)
-    return FALSE;
-  if (q->direct)
-    {
-      vol_io_query_dio_align (q->fd, block, &align);
-      if (!align.direct_ok || plan->block % align.offset_align != 0
-          || plan->shift % align.offset_align != 0 || plan->grain % align.offset_align != 0)
-        {
-          run->io->close (run->io, q->fd);
-          q->direct = FALSE;
-          run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
-          q->fd = _vol_test_file_open (run, FILE_NAME, O_RDWR, &q->direct, error);
-          if (q->fd < 0)
-            return FALSE;
-        }
-    }
-  q->mem_align = MAX (align.mem_align, 4096);
-  return TRUE;
+  q->fd = _vol_test_file_open_aligned (q->run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL,
+                                       plan->block | plan->shift | plan->grain,
+                                       &q->direct, &q->mem_align, error);
+  return q->fd >= 0;
 }
 
 static void
@@ -1069,8 +1015,6 @@ queue_run (VolRun  *run,
   run->result->io_backend = g_strdup (q->plan->backend == BACKEND_THREADS ? "threads" : "io_uring");
 
   ok = open_file (q, error) && lay_down (q, error);
-  if (ok)
-    _vol_test_file_drop_cache (run, q->fd, q->direct);
   q->t0_ns = vol_io_now_ns ();
   for (q->point = 0; ok && q->point < q->plan->n_depths; q->point++)
     {
@@ -1083,17 +1027,8 @@ queue_run (VolRun  *run,
       run->result->io_backend = g_strdup ("threads");
       note_fallback (q);
     }
-  if (q->fd >= 0)
-    {
-      int saved;
-      if (run->io->close (run->io, q->fd) != 0 && ok)
-        {
-          saved = errno;
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       _("Closing %s failed: %s"), FILE_NAME, g_strerror (saved));
-          ok = FALSE;
-        }
-    }
+  if (q->fd >= 0 && !_vol_test_file_close (run, q->fd, FILE_NAME, ok ? error : NULL))
+    ok = FALSE;
   summarize (q);
   /* The runner counts its own thread; the workers' CPU is added here. */
   run->result->cpu_user += q->worker_cpu_user;

@@ -4,16 +4,29 @@
  * and go over it again and again, in passes, until the seconds of the
  * point are up. A pass is, by mode (sysbench's names):
  *
- *   seqwr  the whole file written in order, then fdatasync
+ *   seqwr  the whole file written in order
  *   seqrd  the whole file read in order
- *   rndwr  size/block writes at random blocks, then fdatasync
+ *   rndwr  size/block writes at random blocks
  *   rndrd  size/block reads at random blocks
  *   rndrw  size/block I/Os at random blocks, each a read or a write with
- *          even odds, then fdatasync
+ *          even odds
+ *
+ * Writes are flushed (fdatasync of the thread's file) by the flush
+ * parameter: "end", once when the thread's time is up (fio's
+ * --end_fsync=1, and what CrystalDiskMark-style tools do); "pass", after
+ * every pass (fio's --fsync=<writes per pass>); "requests", after every
+ * flush-requests writes of the thread (sysbench fileio's
+ * --file-fsync-freq, fio's --fsync=N). Under every policy a thread's
+ * last writes are flushed before it is done, inside its time, so the
+ * bytes counted are on the device. docs/tests/threads.md says why "end"
+ * is the default.
  *
  * Every file is laid down (written through once, stamped) before the
  * clock starts, by its own thread, in parallel: reads have data, and
- * timed writes overwrite allocated blocks, as on a used volume. All threads then start together, and
+ * timed writes overwrite allocated blocks, as on a used volume. Every
+ * written 4 KiB block carries a stamp no other block of the run has (the
+ * run's serials, vol-datapool.h); reads check the lay-down's. All threads
+ * then start together (vol-worker-pool.c), and
  *
  *   aggregate throughput = Σ bytes of all threads / (t_last_thread_done − t_start)
  *
@@ -27,7 +40,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
@@ -39,6 +51,7 @@
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-test-file.h"
+#include "vol-worker-pool.h"
 
 #define MiB (1024.0 * 1024.0)
 #define GiB (1024.0 * 1024.0 * 1024.0)
@@ -47,9 +60,9 @@
 #define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
 #define MAX_BUFFER_BYTES (G_GUINT64_CONSTANT (1) << 30)
 #define INTERVAL_NS (500 * G_GINT64_CONSTANT (1000000))
-#define WRITE_SERIAL_BASE (G_GUINT64_CONSTANT (1) << 52)
 
 static const char *const thread_modes[] = { "seqwr", "seqrd", "rndwr", "rndrd", "rndrw", NULL };
+static const char *const thread_flushes[] = { "end", "pass", "requests", NULL };
 
 static const VolParamDesc threads_params[] = {
   { "threads", VOL_PARAM_INT_LIST, N_("Thread counts"), N_("Threads at each point, each with its own file"),
@@ -62,9 +75,15 @@ static const VolParamDesc threads_params[] = {
     "SIZE", "1M", 512, GiB, 0, 512 },
   { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per point"), N_("Time each thread count runs"),
     "S", "30", 1, 3600 },
+  { "flush", VOL_PARAM_CHOICE, N_("Flush"),
+    N_("When a thread's writes are flushed to the device: once at the end of the point (as fio), after each pass over its file, or every flush-requests writes (as sysbench)"),
+    NULL, "end", 0, 0, 0, 0, thread_flushes },
+  { "flush-requests", VOL_PARAM_INT, N_("Writes per flush"), N_("With flush=requests: a flush after this many writes of a thread"),
+    "N", "100", 1, 1000000 },
 };
 
 typedef enum { MODE_SEQWR, MODE_SEQRD, MODE_RNDWR, MODE_RNDRD, MODE_RNDRW } ThreadsMode;
+typedef enum { FLUSH_END, FLUSH_PASS, FLUSH_REQUESTS } ThreadsFlush;
 
 typedef struct
 {
@@ -75,6 +94,8 @@ typedef struct
   guint64      wanted;
   gsize        block;
   ThreadsMode  mode;
+  ThreadsFlush flush;
+  guint64      flush_requests;
   double       seconds;
 } ThreadsPlan;
 
@@ -131,6 +152,7 @@ threads_prepare (VolRun  *run,
   ThreadsPlan *plan = g_new0 (ThreadsPlan, 1);
   g_autoptr(GVariant) counts = vol_test_spec_get_value (run->spec, "threads");
   const char *mode = vol_test_spec_get_string (run->spec, "mode");
+  const char *flush = vol_test_spec_get_string (run->spec, "flush");
   const gint64 *items;
   guint64 fit;
   gsize n;
@@ -150,6 +172,10 @@ threads_prepare (VolRun  *run,
   for (guint i = 0; thread_modes[i]; i++)
     if (g_strcmp0 (thread_modes[i], mode) == 0)
       plan->mode = i;
+  for (guint i = 0; thread_flushes[i]; i++)
+    if (g_strcmp0 (thread_flushes[i], flush) == 0)
+      plan->flush = i;
+  plan->flush_requests = (guint64) vol_test_spec_get_int (run->spec, "flush-requests");
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
   plan->wanted = (guint64) vol_test_spec_get_int (run->spec, "bytes-per-thread");
   plan->block = (gsize) vol_test_spec_get_int (run->spec, "block");
@@ -178,6 +204,12 @@ threads_prepare (VolRun  *run,
   g_variant_builder_add (&b, "{sv}", "total-bytes", g_variant_new_int64 ((gint64) (plan->file_size * plan->max_threads)));
   g_variant_builder_add (&b, "{sv}", "block", g_variant_new_int64 ((gint64) plan->block));
   g_variant_builder_add (&b, "{sv}", "points", g_variant_new_int64 (plan->n_points));
+  /* the flush policy in force, so a result (and its chart) says it; a
+   * result without it is from before the choice, when every pass ended
+   * with a flush */
+  g_variant_builder_add (&b, "{sv}", "flush", g_variant_new_string (thread_flushes[plan->flush]));
+  if (plan->flush == FLUSH_REQUESTS)
+    g_variant_builder_add (&b, "{sv}", "flush-requests", g_variant_new_int64 ((gint64) plan->flush_requests));
   _vol_run_resolve (run, g_variant_builder_end (&b));
   return TRUE;
 }
@@ -191,87 +223,79 @@ typedef struct
   int          fd;
   char        *name;
   gboolean     laid;         /* holds data to read (kept across points) */
+  guint64      lay_serial;   /* the stamp of its first block as laid down */
   /* per point */
   guint64      bytes;        /* stored atomically for the sampler */
   guint64      ios;
+  guint64      reads;
+  guint64      writes;
   guint64      passes;
   gint64       end_ns;
-  GError      *error;
-  double       cpu_user;
-  double       cpu_system;
 } Worker;
 
 struct _Threads
 {
-  VolRun      *run;
-  ThreadsPlan *plan;
-  gboolean     direct;
-  gsize        mem_align;
-  VolSeries   *points;
-  VolSeries   *over_time;
-  Worker      *workers;      /* max_threads of them; files opened as needed */
-  guint        n_open;
-  guint        point;
-  guint        n;            /* threads of the running point */
-  char        *text;
-  /* the start line: workers lay down, then wait for go */
-  GMutex       lock;
-  GCond        cond;
-  guint        ready;
-  guint        running;
-  gboolean     go;
-  gint         stop;
-  gint64       start_ns;
-  gint64       deadline;
-  guint64      write_serial_step;
+  VolRun        *run;
+  ThreadsPlan   *plan;
+  gboolean       direct;
+  gsize          mem_align;
+  VolSeries     *points;
+  VolSeries     *over_time;
+  Worker        *workers;      /* max_threads of them; files opened as needed */
+  guint          n_open;
+  guint          point;
+  guint          n;            /* threads of the running point */
+  char          *text;
+  VolWorkerPool *pool;         /* the threads of the running point */
+  gint64         interval_ns;
+  guint64        interval_bytes;
   /* totals */
-  guint64      total_bytes;
-  guint64      total_ios;
-  double       cpu_user;
-  double       cpu_system;
+  guint64        total_bytes;
+  guint64        total_ios;
+  double         cpu_user;
+  double         cpu_system;
 };
 
+/* Before the clock: the file written through once, in the thread's own
+ * blocks, so reads have data. Its stamps are a range of the run's
+ * serials, which the reads of the timed part check against. */
 static gboolean
-flush (Worker  *w,
-       GError **error)
+lay_down_go_on (guint64  done,
+                gpointer user_data)
 {
-  const VolIoOps *io = w->t->run->io;
+  Worker *w = user_data;
 
-  if (io->fdatasync (io, w->fd) == 0)
-    return TRUE;
-  {
-    int saved = errno;
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                 _("Flushing %s to the device failed: %s"), w->name, g_strerror (saved));
-  }
-  return FALSE;
+  return !_vol_worker_pool_stopping (w->t->pool);
 }
 
-/* Before the clock: the file written through once, in the thread's own
- * blocks, so reads have data (and every byte is stamped). */
 static gboolean
 lay_down (Worker      *w,
           VolDataPool *pool,
           GError     **error)
 {
   Threads *t = w->t;
-  const VolIoOps *io = t->run->io;
   guint64 size = t->plan->file_size;
-  gsize block = vol_data_pool_get_size (pool);
 
-  for (guint64 off = 0; off < size; off += block)
-    {
-      gsize len = (gsize) MIN ((guint64) block, size - off);
-      if (!_vol_run_check_cancelled (t->run, error) || g_atomic_int_get (&t->stop))
-        return FALSE;
-      vol_data_pool_stamp (pool, ((guint64) w->index << 32) + off / VOL_STAMP_BLOCK, len);
-      if (!vol_io_write_all (io, w->fd, vol_data_pool_get_data (pool), len, off, w->name, error))
-        return FALSE;
-    }
-  if (!flush (w, error))
+  w->lay_serial = _vol_run_take_serials (t->run, (size + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK);
+  if (!_vol_test_file_lay_down_with (t->run, w->fd, w->name, size, pool, w->lay_serial, t->direct,
+                                     lay_down_go_on, w, error))
     return FALSE;
-  _vol_test_file_drop_cache (t->run, w->fd, t->direct);
   w->laid = TRUE;
+  return TRUE;
+}
+
+/* A flush of the timed part, inside the time: the thread's clock moves
+ * past it, and it may be the I/O that ends past the deadline. */
+static gboolean
+timed_flush (Worker    *w,
+             gboolean  *done,
+             GError   **error)
+{
+  if (!_vol_test_file_flush (w->t->run, w->fd, w->name, error))
+    return FALSE;
+  w->end_ns = vol_io_now_ns ();
+  if (w->end_ns >= _vol_worker_pool_get_deadline (w->t->pool))
+    *done = TRUE;
   return TRUE;
 }
 
@@ -285,19 +309,20 @@ timed_passes (Worker      *w,
   const VolIoOps *io = t->run->io;
   gsize block = plan->block;
   guint64 n_blocks = plan->file_size / block;
+  guint64 stamp_blocks = (block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
   guint8 *buf = vol_data_pool_get_data (pool);
   guint64 rng = t->run->seed ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (w->index + 1))
                 ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (t->point + 1));
-  guint64 serial = WRITE_SERIAL_BASE + ((guint64) w->index << 36);
+  VolSerialBatch serials = { 0, 0 };
+  gint64 deadline = _vol_worker_pool_get_deadline (t->pool);
   gboolean sequential = plan->mode == MODE_SEQWR || plan->mode == MODE_SEQRD;
   /* Content is known only where nothing but the lay-down wrote it. */
   gboolean verify = !mode_writes (plan->mode) && block % VOL_STAMP_BLOCK == 0;
+  guint64 unflushed = 0;     /* writes since the last flush */
   gboolean done = FALSE;
 
   while (!done)
     {
-      gboolean wrote = FALSE;
-
       if (!t->direct && mode_reads (plan->mode))
         _vol_test_file_drop_cache (t->run, w->fd, t->direct);
       for (guint64 i = 0; i < n_blocks && !done; i++)
@@ -310,14 +335,14 @@ timed_passes (Worker      *w,
 
           if (!_vol_run_check_cancelled (t->run, error))
             return FALSE;
-          if (g_atomic_int_get (&t->stop))
+          if (_vol_worker_pool_stopping (t->pool))
             return TRUE;
           if (is_read)
             {
               guint64 bad;
               if (!vol_io_read_all (io, w->fd, buf, block, off, w->name, error))
                 return FALSE;
-              if (verify && !vol_data_pool_verify (pool, buf, ((guint64) w->index << 32) + off / VOL_STAMP_BLOCK,
+              if (verify && !vol_data_pool_verify (pool, buf, w->lay_serial + off / VOL_STAMP_BLOCK,
                                                    block, &bad))
                 {
                   g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
@@ -325,73 +350,62 @@ timed_passes (Worker      *w,
                                w->name, off + bad * VOL_STAMP_BLOCK);
                   return FALSE;
                 }
+              w->reads++;
             }
           else
             {
-              vol_data_pool_stamp (pool, serial, block);
-              serial += (block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
+              vol_data_pool_stamp (pool, _vol_serial_batch_take (&serials, t->run, stamp_blocks), block);
               if (!vol_io_write_all (io, w->fd, buf, block, off, w->name, error))
                 return FALSE;
-              wrote = TRUE;
+              w->writes++;
+              unflushed++;
             }
           w->ios++;
           __atomic_store_n (&w->bytes, w->bytes + block, __ATOMIC_RELAXED);
           now = vol_io_now_ns ();
           w->end_ns = now;
-          if (now >= t->deadline)
+          if (now >= deadline)
             done = TRUE;
+          if (plan->flush == FLUSH_REQUESTS && unflushed == plan->flush_requests)
+            {
+              unflushed = 0;
+              if (!timed_flush (w, &done, error))
+                return FALSE;
+            }
         }
-      /* A pass of writes ends durable, inside the time. */
-      if (wrote)
+      /* flush=pass: a pass of writes ends durable, inside the time */
+      if (plan->flush == FLUSH_PASS && unflushed > 0)
         {
-          if (!flush (w, error))
+          unflushed = 0;
+          if (!timed_flush (w, &done, error))
             return FALSE;
-          w->end_ns = vol_io_now_ns ();
-          if (w->end_ns >= t->deadline)
-            done = TRUE;
         }
       if (!done)
         w->passes++;
     }
+  /* Whatever the policy, the point's writes end durable inside its time:
+   * flush=end's one flush, or the rest since the last one. */
+  if (unflushed > 0 && !timed_flush (w, &done, error))
+    return FALSE;
   return TRUE;
 }
 
-static gpointer
-worker_main (gpointer data)
+static gboolean
+worker_main (VolWorkerPool  *wp,
+             guint           index,
+             gpointer        user_data,
+             GError        **error)
 {
-  Worker *w = data;
-  Threads *t = w->t;
+  Threads *t = user_data;
+  Worker *w = &t->workers[index];
   g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (t->run->spec),
                                                    t->run->seed, t->plan->block, t->mem_align);
-  struct rusage usage;
-  gboolean ok = TRUE;
 
-  if (!w->laid)
-    ok = lay_down (w, pool, &w->error);
-
-  g_mutex_lock (&t->lock);
-  t->ready++;
-  if (!ok)
-    g_atomic_int_set (&t->stop, 1);
-  g_cond_broadcast (&t->cond);
-  while (!t->go && !g_atomic_int_get (&t->stop))
-    g_cond_wait (&t->cond, &t->lock);
-  g_mutex_unlock (&t->lock);
-
-  if (ok && !g_atomic_int_get (&t->stop))
-    ok = timed_passes (w, pool, &w->error);
-
-  getrusage (RUSAGE_THREAD, &usage);
-  w->cpu_user = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
-  w->cpu_system = usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
-
-  g_mutex_lock (&t->lock);
-  if (!ok)
-    g_atomic_int_set (&t->stop, 1);
-  t->running--;
-  g_cond_broadcast (&t->cond);
-  g_mutex_unlock (&t->lock);
-  return NULL;
+  if (!w->laid && !lay_down (w, pool, error))
+    return FALSE;
+  if (!_vol_worker_pool_wait_start (wp))
+    return FALSE;
+  return timed_passes (w, pool, error);
 }
 
 static char *
@@ -412,35 +426,12 @@ open_files (Threads *t,
   for (; t->n_open < n; t->n_open++)
     {
       Worker *w = &t->workers[t->n_open];
-      gboolean direct = t->direct;
 
       w->name = file_name (t->n_open);
-      w->fd = _vol_test_file_open (run, w->name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
+      w->fd = _vol_test_file_open_aligned (run, w->name, O_RDWR | O_CREAT | O_EXCL, t->plan->block,
+                                           &t->direct, t->n_open == 0 ? &t->mem_align : NULL, error);
       if (w->fd < 0)
         return FALSE;
-      if (t->n_open == 0 && direct)
-        {
-          VolDioAlign align;
-          guint lbs = 512;
-
-          for (guint i = 0; i < run->target->devices->len; i++)
-            {
-              const VolBlockDevice *dev = g_ptr_array_index (run->target->devices, i);
-              lbs = MAX (lbs, dev->logical_block_size);
-            }
-          vol_io_query_dio_align (w->fd, lbs, &align);
-          t->mem_align = MAX (align.mem_align, 4096);
-          if (!align.direct_ok || t->plan->block % align.offset_align != 0)
-            {
-              run->io->close (run->io, w->fd);
-              direct = FALSE;
-              run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
-              w->fd = _vol_test_file_open (run, w->name, O_RDWR, &direct, error);
-              if (w->fd < 0)
-                return FALSE;
-            }
-        }
-      t->direct = direct;
     }
   return TRUE;
 }
@@ -451,12 +442,13 @@ report (Threads *t,
         guint64  bytes)
 {
   ThreadsPlan *plan = t->plan;
-  double in_point = t->go ? MIN ((now - t->start_ns) / 1e9 / plan->seconds, 1.0) : 0;
+  gboolean go = _vol_worker_pool_is_started (t->pool);
+  double in_point = go ? MIN ((now - _vol_worker_pool_get_start_ns (t->pool)) / 1e9 / plan->seconds, 1.0) : 0;
 
   if (t->text == NULL)
     t->text = g_strdup_printf (ngettext ("%u thread (%u of %u)", "%u threads (%u of %u)", t->n),
                                t->n, t->point + 1, plan->n_points);
-  _vol_run_progress (t->run, t->go ? "io" : "prepare", t->text, t->point + 1, plan->n_points,
+  _vol_run_progress (t->run, go ? "io" : "prepare", t->text, t->point + 1, plan->n_points,
                      (t->point + in_point) / plan->n_points, t->total_bytes + bytes);
 }
 
@@ -493,18 +485,56 @@ add_point (Threads *t,
   t->total_ios += ios;
 }
 
+/* The run's thread, every few ms while the workers run: an interval of
+ * the over-time series every half second, and progress. */
+static void
+tick (VolWorkerPool *pool,
+      gint64         now,
+      gpointer       user_data)
+{
+  Threads *t = user_data;
+  gboolean go = _vol_worker_pool_is_started (pool);
+  gint64 start_ns = _vol_worker_pool_get_start_ns (pool);
+  guint64 bytes = 0;
+
+  for (guint i = 0; i < t->n; i++)
+    bytes += __atomic_load_n (&t->workers[i].bytes, __ATOMIC_RELAXED);
+  if (go && t->interval_ns == 0)
+    t->interval_ns = start_ns;
+  if (go && now - t->interval_ns >= INTERVAL_NS && now < _vol_worker_pool_get_deadline (pool))
+    {
+      double row[3] = { t->n, (now - start_ns) / 1e9, (bytes - t->interval_bytes) / ((now - t->interval_ns) / 1e9) };
+      vol_series_append (t->over_time, row, G_N_ELEMENTS (row));
+      t->interval_ns = now;
+      t->interval_bytes = bytes;
+    }
+  report (t, now, go ? bytes : 0);
+}
+
+/* Every file laid down: the device's counters from here to the end of
+ * the point are the timed part's alone. */
+static void
+on_start (VolWorkerPool *pool,
+          gint64         now,
+          gpointer       user_data)
+{
+  Threads *t = user_data;
+
+  _vol_run_phase_begin (t->run);
+}
+
 static gboolean
 run_point (Threads *t,
            GError **error)
 {
   ThreadsPlan *plan = t->plan;
   guint n = plan->counts[t->point];
-  g_autofree GThread **threads = g_new0 (GThread *, n);
-  GError *spawn_error = NULL;
-  guint started = 0;
-  gint64 interval_ns = 0, end_ns = 0, now;
-  guint64 interval_bytes = 0;
-  gboolean ok = TRUE;
+  g_autoptr(VolWorkerPool) pool = NULL;
+  g_autofree char *phase = NULL;
+  guint64 reads = 0, writes = 0;
+  gint64 end_ns = 0, start_ns;
+  double user, system;
+  gboolean ok, started;
 
   g_clear_pointer (&t->text, g_free);
   t->n = n;
@@ -513,88 +543,35 @@ run_point (Threads *t,
   for (guint i = 0; i < n; i++)
     {
       Worker *w = &t->workers[i];
-      w->bytes = w->ios = w->passes = 0;
+      w->bytes = w->ios = w->reads = w->writes = w->passes = 0;
       w->end_ns = 0;
-      w->cpu_user = w->cpu_system = 0;
     }
-  t->ready = 0;
-  t->running = 0;
-  t->go = FALSE;
-  t->stop = 0;
+  t->interval_ns = 0;
+  t->interval_bytes = 0;
 
-  g_mutex_lock (&t->lock);
+  pool = _vol_worker_pool_new (t->run, "vol-threads-io", n, plan->seconds);
+  t->pool = pool;
+  ok = _vol_worker_pool_run (pool, worker_main, on_start, tick, 20 * 1000, t, error);
+  started = _vol_worker_pool_is_started (pool);
+  start_ns = _vol_worker_pool_get_start_ns (pool);
+  t->pool = NULL;
+
+  _vol_worker_pool_get_cpu (pool, &user, &system);
+  t->cpu_user += user;
+  t->cpu_system += system;
   for (guint i = 0; i < n; i++)
     {
-      threads[i] = g_thread_try_new ("vol-threads-io", worker_main, &t->workers[i], &spawn_error);
-      if (threads[i] == NULL)
-        {
-          g_atomic_int_set (&t->stop, 1);
-          g_cond_broadcast (&t->cond);
-          break;
-        }
-      started++;
-      t->running++;
+      end_ns = MAX (end_ns, t->workers[i].end_ns);
+      reads += t->workers[i].reads;
+      writes += t->workers[i].writes;
     }
-
-  /* Not a polling sleep: waits for the workers, woken every few ms to
-   * count an interval, report progress and pass on a cancel. */
-  while (t->running > 0)
+  if (started)
     {
-      guint64 bytes = 0;
-      g_cond_wait_until (&t->cond, &t->lock, g_get_monotonic_time () + 20 * 1000);
-      if (g_cancellable_is_cancelled (t->run->cancellable))
-        {
-          g_atomic_int_set (&t->stop, 1);
-          g_cond_broadcast (&t->cond);
-        }
-      now = vol_io_now_ns ();
-      if (!t->go && t->ready == started && !g_atomic_int_get (&t->stop))
-        {
-          /* every file laid down: the clock starts for all at once */
-          t->go = TRUE;
-          t->start_ns = interval_ns = now;
-          t->deadline = now + (gint64) (plan->seconds * 1e9);
-          g_cond_broadcast (&t->cond);
-        }
-      for (guint i = 0; i < started; i++)
-        bytes += __atomic_load_n (&t->workers[i].bytes, __ATOMIC_RELAXED);
-      if (t->go && now - interval_ns >= INTERVAL_NS && now < t->deadline)
-        {
-          double row[3] = { n, (now - t->start_ns) / 1e9, (bytes - interval_bytes) / ((now - interval_ns) / 1e9) };
-          vol_series_append (t->over_time, row, G_N_ELEMENTS (row));
-          interval_ns = now;
-          interval_bytes = bytes;
-        }
-      report (t, now, t->go ? bytes : 0);
+      phase = n == 1 ? g_strdup ("1 thread") : g_strdup_printf ("%u threads", n);
+      _vol_run_phase_end (t->run, phase, reads, writes, reads * plan->block, writes * plan->block);
     }
-  g_mutex_unlock (&t->lock);
-
-  for (guint i = 0; i < started; i++)
-    {
-      Worker *w = &t->workers[i];
-      g_thread_join (threads[i]);
-      end_ns = MAX (end_ns, w->end_ns);
-      t->cpu_user += w->cpu_user;
-      t->cpu_system += w->cpu_system;
-      if (w->error)
-        {
-          /* the first real failure wins over the cancels it caused */
-          vol_error_keep_first (error, g_steal_pointer (&w->error));
-          ok = FALSE;
-        }
-    }
-  if (spawn_error)
-    {
-      if (ok)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                     _("Starting thread %u of %u failed: %s"), started + 1, n, spawn_error->message);
-      g_error_free (spawn_error);
-      ok = FALSE;
-    }
-  if (ok && g_cancellable_is_cancelled (t->run->cancellable))
-    ok = _vol_run_check_cancelled (t->run, error);
-  if (t->go && end_ns > t->start_ns)
-    add_point (t, (end_ns - t->start_ns) / 1e9);
+  if (started && end_ns > start_ns)
+    add_point (t, (end_ns - start_ns) / 1e9);
   return ok;
 }
 
@@ -647,8 +624,6 @@ threads_run (VolRun  *run,
       t.workers[i].index = i;
       t.workers[i].fd = -1;
     }
-  g_mutex_init (&t.lock);
-  g_cond_init (&t.cond);
   g_free (run->result->io_backend);
   run->result->io_backend = g_strdup ("threads");
 
@@ -666,13 +641,8 @@ threads_run (VolRun  *run,
   for (guint i = 0; i < t.n_open; i++)
     {
       Worker *w = &t.workers[i];
-      if (w->fd >= 0 && run->io->close (run->io, w->fd) != 0 && ok)
-        {
-          int saved = errno;
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       _("Closing %s failed: %s"), w->name, g_strerror (saved));
-          ok = FALSE;
-        }
+      if (w->fd >= 0 && !_vol_test_file_close (run, w->fd, w->name, ok ? error : NULL))
+        ok = FALSE;
     }
   for (guint i = 0; i < t.plan->max_threads; i++)
     g_free (t.workers[i].name);
@@ -680,8 +650,6 @@ threads_run (VolRun  *run,
   /* The runner counts its own thread; the workers' CPU is added here. */
   run->result->cpu_user += t.cpu_user;
   run->result->cpu_system += t.cpu_system;
-  g_mutex_clear (&t.lock);
-  g_cond_clear (&t.cond);
   g_free (t.workers);
   g_free (t.text);
   return ok;
