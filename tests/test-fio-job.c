@@ -154,14 +154,14 @@ test_random (void)
   assert_opt (job, "global", "bs", "32768");
   /* draws with replacement, as the test's */
   assert_opt (job, "global", "norandommap", "1");
-  assert_opt (job, "write-100-0", "rw", "randwrite");
-  assert_opt (job, "write-100-0", "number_ios", "100");
-  assert_opt (job, "write-100-0", "io_size", "3276800");
-  assert_opt (job, "write-100-0", "end_fsync", "1");
-  assert_opt (job, "read-1000-0", "rw", "randread");
-  assert_opt (job, "read-1000-0", "number_ios", "1000");
-  assert_opt (job, "read-100-0", "unlink", NULL);
-  assert_opt (job, "read-1000-0", "unlink", "1");
+  assert_opt (job, "write-100-1", "rw", "randwrite");
+  assert_opt (job, "write-100-1", "number_ios", "100");
+  assert_opt (job, "write-100-1", "io_size", "3276800");
+  assert_opt (job, "write-100-1", "end_fsync", "1");
+  assert_opt (job, "read-1000-1", "rw", "randread");
+  assert_opt (job, "read-1000-1", "number_ios", "1000");
+  assert_opt (job, "read-100-1", "unlink", NULL);
+  assert_opt (job, "read-1000-1", "unlink", "1");
 }
 
 static void
@@ -172,9 +172,9 @@ test_random_ios (void)
                                 NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, NULL);
 
   g_assert_cmpuint (count_sections (job), ==, 6);
-  assert_opt (job, "write-500-2", "number_ios", "500");
+  assert_opt (job, "write-500-3", "number_ios", "500");
   /* more I/Os than chunks in the file: fio must not stop at the file's end */
-  assert_opt (job, "write-500-2", "io_size", "2048000");
+  assert_opt (job, "write-500-3", "io_size", "2048000");
 }
 
 #define QUEUE "{'block': <int64 4096>, 'span': <int64 8589934592>, 'depths': <[int64 1, 32]>, 'mode': <'read'>," \

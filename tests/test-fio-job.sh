@@ -97,10 +97,10 @@ read-2097152-0 $((8 * M)) 0
 write-2097152-1 0 $((8 * M))
 read-2097152-1 $((8 * M)) 0" \
   -- transfer --from 1M --to 2M --region 8M --iterations 2
-check random "write-50-0 0 $((50 * 4096))
-read-50-0 $((50 * 4096)) 0
-write-3000-0 0 $((3000 * 4096))
-read-3000-0 $((3000 * 4096)) 0" \
+check random "write-50-1 0 $((50 * 4096))
+read-50-1 $((50 * 4096)) 0
+write-3000-1 0 $((3000 * 4096))
+read-3000-1 $((3000 * 4096)) 0" \
   -- random --chunk 4K --file-size 8M --iterations 1 --count-sweep 50,3000
 check queue "qd1 - -
 qd8 - -" \

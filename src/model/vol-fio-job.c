@@ -333,7 +333,8 @@ build_random (Job            *job,
   for (guint i = 0; i < counts->len; i++)
     {
       gint64 n = g_array_index (counts, gint64, i);
-      for (gint64 k = 0; k < iterations; k++)
+      /* iterations count from 1 here, as in the test's series */
+      for (gint64 k = 1; k <= iterations; k++)
         {
           section (job, "write-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT, n, k);
           kv (job, "rw", "randwrite");
@@ -347,7 +348,7 @@ build_random (Job            *job,
           kv (job, "rw", "randread");
           kv (job, "number_ios", "%" G_GINT64_FORMAT, n);
           kv (job, "io_size", "%" G_GINT64_FORMAT, n * chunk);
-          if (i == counts->len - 1 && k == iterations - 1)
+          if (i == counts->len - 1 && k == iterations)
             kv (job, "unlink", "1");
         }
     }
