@@ -560,7 +560,7 @@ build_fill (Job            *job,
       if (file_size == 0)
         {
           g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
-                       _("fill: max-bytes spread over %" G_GINT64_FORMAT " files is less than 1 MiB per file"), files);
+                       _("fill: max-bytes spread over %u files is less than 1 MiB per file"), (guint) files);
           return FALSE;
         }
     }
