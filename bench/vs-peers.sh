@@ -32,7 +32,7 @@ SIZE=4G
 PAIRS=7
 DISK=0
 SECONDS_PER=3
-REGION=256M
+REGION=1G
 IOS=8192
 RFILE=1G
 SPAN=1G
@@ -204,6 +204,12 @@ def metrics(kind, vpath, fpath):
         for depth, iops in zip(c['depth'], c['iops']):
             job = f['qd%d' % depth]
             out.append(('QD%d IOPS' % depth, 'IO/s', iops, job['read']['iops'] + job['write']['iops']))
+        # CPU per I/O over all the depths: Volumeter's whole process (its
+        # lay-down included), fio's jobs (usr + sys % of their runtime)
+        vcpu = (v['status']['cpu_user_s'] + v['status']['cpu_system_s']) / sum(c['ios'])
+        fsec = sum((j['usr_cpu'] + j['sys_cpu']) / 100.0 * j['job_runtime'] / 1000.0 for j in f.values())
+        fios = sum(both(j, 'total_ios') for j in f.values())
+        out.append(('CPU per I/O', 'µs/IO', vcpu * 1e6, fsec / fios * 1e6))
     elif kind == 'threads':
         c = series['threads']
         for t, thr in zip(c['threads'], c['throughput']):
@@ -261,9 +267,10 @@ def table(results, counters):
             iqr = '%.3f–%.3f' % (q[0], q[2])
         else:
             iqr = '-'
-        ok = 0.95 <= med <= 1.05
+        # CPU per I/O: no more than fio's; every other figure within ±5 %
+        ok = med <= 1.0 if unit == 'µs/IO' else 0.95 <= med <= 1.05
         verdicts.append(ok)
-        digits = '%.0f' if unit == 'IO/s' else '%.1f'
+        digits = '%.0f' if unit == 'IO/s' else '%.2f' if unit == 'µs/IO' else '%.1f'
         lines.append((case, metric, (digits + ' %s') % (statistics.median(v for _, v, _ in pairs), unit),
                       (digits + ' %s') % (statistics.median(f for _, _, f in pairs), unit),
                       '%.3f' % med, iqr, str(len(ratios)), 'PASS' if ok else 'MISS'))
@@ -273,7 +280,7 @@ def table(results, counters):
         if n == 0:
             print('|-' + '-|-'.join('-' * x for x in w) + '-|')
     print('\nratio: median over the pairs of that pair\'s Volumeter/fio (run back to back on the same work);')
-    print('IQR: first to third quartile of those ratios. Target: 0.95 … 1.05.')
+    print('IQR: first to third quartile of those ratios. Target: 0.95 … 1.05; CPU per I/O: at most 1.')
     print('\nWhat the device saw (/sys/block/LOOP/stat, whole run incl. files laid down; median per run)')
     print('beside each tool\'s own count of its timed I/O:')
     hdr = ('case', 'tool', 'dev reads', 'dev read MB', 'dev writes', 'dev written MB', 'dev flushes', 'own read MB', 'own written MB')
@@ -406,7 +413,7 @@ for entry in "${SELECTED[@]}"; do
     "${PEERS[@]}" metrics "$kind" "$WORK/$case-$p.volumeter.json" "$WORK/$case-$p.fio.json" \
       | while IFS=$'\t' read -r metric unit vv fv; do
           printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$case" "$metric" "$unit" "$vv" "$fv" >>"$RESULTS"
-          printf '  pair %d %-14s Volumeter %10.1f  fio %10.1f %s  ratio %.3f\n' "$p" "$metric" "$vv" "$fv" "$unit" \
+          printf '  pair %d %-16s Volumeter %10.2f  fio %10.2f %s  ratio %.3f\n' "$p" "$metric" "$vv" "$fv" "$unit" \
             "$(python3 -c "print($vv / $fv)")"
         done
     read -r vr vw fr fw < <("${PEERS[@]}" own "$kind" "$WORK/$case-$p.volumeter.json" "$WORK/$case-$p.fio.json")
