@@ -225,7 +225,13 @@ header (Job            *job,
     g_string_append (job->out,
                      "; Sizes as asked: a run fits them to the free space; a result file gives the exact ones.\n");
   g_string_append (job->out, "[global]\n");
-  kv (job, "directory", "%s", directory);
+  {
+    /* fio splits directory= at ':' (several folders); a colon that is
+     * part of the name is written "\:" */
+    g_auto(GStrv) parts = g_strsplit (directory, ":", -1);
+    g_autofree char *escaped = g_strjoinv ("\\:", parts);
+    kv (job, "directory", "%s", escaped);
+  }
   kv (job, "ioengine", "%s", ioengine);
   if (bypass == VOL_CACHE_BYPASS_FADVISE)
     {
