@@ -334,6 +334,8 @@ test_fill (void)
   assert_opt (job, "global", "bs", "16777216");
   assert_opt (job, "global", "filename_format", "fill-$filenum.dat");
   assert_opt (job, "global", "file_service_type", "sequential");
+  /* no file laid out before the write job */
+  assert_opt (job, "global", "create_serialize", "0");
   assert_opt (job, "write", "rw", "write");
   /* written fresh, flushed file by file */
   assert_opt (job, "write", "create_on_open", "1");

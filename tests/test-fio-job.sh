@@ -116,6 +116,23 @@ check fill "write 0 $((16 * M))
 read $((16 * M)) 0" \
   -- fill --files 4 --max-bytes 16M --chunk 1M
 
+# fill writes fresh files: the device sees each byte written once, not a
+# layout first and the timed writes over it
+if [ -n "${VOL_TEST_DEVICE:-}" ] && [ -f "$work/fill.fio" ]; then
+  stat=/sys/block/$(basename "$VOL_TEST_DEVICE")/stat
+  sync
+  before=$(awk '{ printf "%.0f", $7 * 512 }' "$stat")
+  fio --output=/dev/null "$work/fill.fio" 2>"$work/err"
+  sync
+  after=$(awk '{ printf "%.0f", $7 * 512 }' "$stat")
+  written=$((after - before))
+  if [ "$written" -ge $((16 * M)) ] && [ "$written" -lt $((20 * M)) ]; then
+    ok "fill: the device sees the 16 MiB written once ($written bytes)"
+  else
+    not_ok "fill: the device sees the 16 MiB written once" "the device wrote $written bytes" "$(cat "$work/err")"
+  fi
+fi
+
 # the job made from a test's options, before any run
 if "$cli" fio-job queue --depths 1,32 --span 64M --target "$vol" >"$work/asked.fio" 2>"$work/err" \
    && grep -q '^Sizes as asked\|^; Sizes as asked' "$work/asked.fio" \

@@ -581,6 +581,10 @@ build_fill (Job            *job,
   kv (job, "filename_format", "fill-$filenum.dat");
   kv (job, "file_service_type", "sequential");
   kv (job, "bs", "%" G_GINT64_FORMAT, chunk);
+  /* fio otherwise lays out every job's files before the first job runs:
+   * the read job's would be written once before the timed writes, which
+   * would then be overwrites (the device saw twice the bytes) */
+  kv (job, "create_serialize", "0");
   section (job, "write");
   kv (job, "rw", "write");
   /* written fresh, as the test creates each file: no preallocation, no
