@@ -17,7 +17,9 @@
 # and brackets every run with the loop device's /sys/block/loopN/stat, so
 # the table shows what each tool really made the device do. Per metric it
 # prints the median over the pairs of that pair's Volumeter/fio, the
-# interquartile range of those ratios, and PASS (within ±5 %) or MISS.
+# interquartile range of those ratios, and PASS (within ±5 %) or MISS;
+# for the queue cases also the CPU time per I/O (Volumeter's process
+# against fio's jobs; PASS when Volumeter's is no higher).
 # The cases smallfiles and cached have no fio job: they run
 # vs-postmark-hdparm.sh (PostMark, hdparm -t/-T; ±10 %) with the same
 # pairs. `--list` prints the cases.
