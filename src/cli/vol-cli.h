@@ -77,6 +77,8 @@ int      vol_cli_command_compare    (int                argc,
                                      char             **argv);
 int      vol_cli_command_import_fio (int                argc,
                                      char             **argv);
+int      vol_cli_command_fio_job    (int                argc,
+                                     char             **argv);
 
 void     vol_cli_print_summary    (FILE              *out,
                                    const VolResult   *result,

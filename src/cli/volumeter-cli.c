@@ -45,6 +45,8 @@ print_usage (FILE *out)
                   "  volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]\n"
                   "                [--png OUT] [--svg OUT] [--csv OUT]     compare results in a table and a chart\n"
                   "  volumeter-cli import-fio FIO.json [-o OUT]      a fio JSON output as a Volumeter result\n"
+                  "  volumeter-cli fio-job RESULT [--dir DIR]        the fio job that does the run's work\n"
+                  "  volumeter-cli fio-job TEST [OPTION…] --target DIR   the fio job that does the test's work\n"
                   "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
                   "  volumeter-cli --help | --version\n\n"
                   "Tests:\n"));
@@ -404,6 +406,8 @@ main (int    argc,
     return vol_cli_command_compare (argc - 2, argv + 2);
   if (g_str_equal (command, "import-fio"))
     return vol_cli_command_import_fio (argc - 2, argv + 2);
+  if (g_str_equal (command, "fio-job"))
+    return vol_cli_command_fio_job (argc - 2, argv + 2);
   if (g_str_equal (command, "export"))
     return vol_cli_command_export (argc - 2, argv + 2);
   if (g_str_equal (command, "cleanup"))

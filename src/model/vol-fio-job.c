@@ -1,0 +1,684 @@
+/* vol-fio-job.c — a test's work as a fio job file
+ *
+ * Each test's source (engine/vol-test-*.c) and docs/tests/<kind>.md say
+ * what the test does; this file says the same in fio's options. Where
+ * fio and Volumeter can do the same thing, the job is made to match the
+ * test, not the other way round:
+ *
+ *   files        the test's own names in the target folder (fio's
+ *                filename_format where numjobs or nrfiles make several)
+ *   laid down    overwrite=1 (fio writes a missing file before the timed
+ *                job, as the test's untimed lay-down does)
+ *   flushes      end_fsync=1 where the test flushes once at the end,
+ *                fdatasync=N where it flushes every N writes
+ *   offsets      norandommap=1 (draws with replacement), blockalign = the
+ *                test's grain, offset=512 for the offset512 alignment
+ *   data         random: scramble_buffers=1 (fio's buffers are random,
+ *                and changed per I/O so dedupe cannot help, as the
+ *                test's stamps); zeros: zero_buffers=1
+ *   cache        direct=1; a run that fell back to fadvise: direct=0 with
+ *                invalidate=1
+ *
+ * The rest — fio's random generator, fsync() where the test calls
+ * fdatasync() at the end — is listed in each test's doc.
+ */
+#define G_LOG_DOMAIN "vol-fio-job"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-fio-job.h"
+
+#define MiB (G_GINT64_CONSTANT (1) << 20)
+
+G_DEFINE_QUARK (vol-fio-job-error-quark, vol_fio_job_error)
+
+typedef struct
+{
+  const char *kind;
+  GVariant   *params;
+  GVariant   *resolved;  /* may be NULL: no run yet */
+  GString    *out;
+  GError    **error;
+} Job;
+
+/* The value the run really used when it says (resolved), else the one
+ * asked for (params). */
+static GVariant *
+lookup (Job        *job,
+        const char *resolved_key,
+        const char *param_key)
+{
+  GVariant *v = NULL;
+
+  if (job->resolved != NULL && resolved_key != NULL)
+    v = g_variant_lookup_value (job->resolved, resolved_key, NULL);
+  if (v == NULL && job->params != NULL && param_key != NULL)
+    v = g_variant_lookup_value (job->params, param_key, NULL);
+  return v;
+}
+
+static gboolean
+get_int (Job        *job,
+         const char *resolved_key,
+         const char *param_key,
+         gint64     *value)
+{
+  g_autoptr(GVariant) v = lookup (job, resolved_key, param_key);
+
+  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT64))
+    {
+      *value = g_variant_get_int64 (v);
+      return TRUE;
+    }
+  g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+               _("%s: the parameter “%s” is missing or not a whole number"),
+               job->kind, param_key ? param_key : resolved_key);
+  return FALSE;
+}
+
+/* An optional value: FALSE, and no error, when neither has it. */
+static gboolean
+opt_int (Job        *job,
+         const char *resolved_key,
+         const char *param_key,
+         gint64     *value)
+{
+  g_autoptr(GVariant) v = lookup (job, resolved_key, param_key);
+
+  if (v == NULL || !g_variant_is_of_type (v, G_VARIANT_TYPE_INT64))
+    return FALSE;
+  *value = g_variant_get_int64 (v);
+  return TRUE;
+}
+
+static gboolean
+get_double (Job        *job,
+            const char *param_key,
+            double     *value)
+{
+  g_autoptr(GVariant) v = lookup (job, NULL, param_key);
+
+  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_DOUBLE))
+    {
+      *value = g_variant_get_double (v);
+      return TRUE;
+    }
+  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT64))
+    {
+      *value = (double) g_variant_get_int64 (v);
+      return TRUE;
+    }
+  g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+               _("%s: the parameter “%s” is missing or not a number"), job->kind, param_key);
+  return FALSE;
+}
+
+/* A choice; `fallback` when the parameter is absent (a result written
+ * before the parameter existed), or NULL to require it. */
+static const char *
+get_string (Job        *job,
+            const char *param_key,
+            const char *fallback)
+{
+  g_autoptr(GVariant) v = lookup (job, NULL, param_key);
+
+  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
+    return g_variant_get_string (v, NULL); /* owned by job->params */
+  if (v == NULL && fallback != NULL)
+    return fallback;
+  g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+               _("%s: the parameter “%s” is missing or not text"), job->kind, param_key);
+  return NULL;
+}
+
+static GArray *
+get_list (Job        *job,
+          const char *param_key)
+{
+  g_autoptr(GVariant) v = lookup (job, NULL, param_key);
+  GArray *list;
+  const gint64 *items;
+  gsize n;
+
+  if (v == NULL || !g_variant_is_of_type (v, G_VARIANT_TYPE ("ax")))
+    {
+      g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+                   _("%s: the parameter “%s” is missing or not a list of numbers"), job->kind, param_key);
+      return NULL;
+    }
+  items = g_variant_get_fixed_array (v, &n, sizeof (gint64));
+  list = g_array_sized_new (FALSE, FALSE, sizeof (gint64), (guint) n);
+  g_array_append_vals (list, items, (guint) n);
+  return list;
+}
+
+static void
+kv (Job        *job,
+    const char *key,
+    const char *format,
+    ...) G_GNUC_PRINTF (3, 4);
+
+static void
+kv (Job        *job,
+    const char *key,
+    const char *format,
+    ...)
+{
+  va_list args;
+
+  g_string_append_printf (job->out, "%s=", key);
+  va_start (args, format);
+  g_string_append_vprintf (job->out, format, args);
+  va_end (args);
+  g_string_append_c (job->out, '\n');
+}
+
+static void
+section (Job        *job,
+         const char *format,
+         ...) G_GNUC_PRINTF (2, 3);
+
+static void
+section (Job        *job,
+         const char *format,
+         ...)
+{
+  va_list args;
+
+  g_string_append (job->out, "\n[");
+  va_start (args, format);
+  g_string_append_vprintf (job->out, format, args);
+  va_end (args);
+  /* every point waits for the one before, as the test's points do */
+  g_string_append (job->out, "]\nstonewall\n");
+}
+
+/* fio's time values are seconds unless suffixed; fractions need ms. */
+static void
+runtime (Job    *job,
+         double  seconds)
+{
+  kv (job, "time_based", "1");
+  if (seconds == floor (seconds))
+    kv (job, "runtime", "%.0f", seconds);
+  else
+    kv (job, "runtime", "%.0fms", seconds * 1000.0);
+}
+
+static void
+header (Job            *job,
+        VolDataPattern  pattern,
+        VolCacheBypass  bypass,
+        const char     *directory,
+        const char     *ioengine,
+        const char     *what)
+{
+  g_string_append_printf (job->out,
+                          "; The work of Volumeter's “%s” test, for fio (made by volumeter-cli fio-job).\n"
+                          "; %s\n"
+                          "; Deliberate differences: docs/tests/%s.md, “The same work in fio”.\n",
+                          job->kind, what, job->kind);
+  if (job->resolved == NULL)
+    g_string_append (job->out,
+                     "; Sizes as asked: a run fits them to the free space; a result file gives the exact ones.\n");
+  g_string_append (job->out, "[global]\n");
+  {
+    /* fio splits directory= at ':' (several folders); a colon that is
+     * part of the name is written "\:" */
+    g_auto(GStrv) parts = g_strsplit (directory, ":", -1);
+    g_autofree char *escaped = g_strjoinv ("\\:", parts);
+    kv (job, "directory", "%s", escaped);
+  }
+  kv (job, "ioengine", "%s", ioengine);
+  if (bypass == VOL_CACHE_BYPASS_FADVISE)
+    {
+      /* The run was buffered (the filesystem refused O_DIRECT): fio
+       * would be refused too; invalidate=1 drops the pages as the test's
+       * POSIX_FADV_DONTNEED does. */
+      kv (job, "direct", "0");
+      kv (job, "invalidate", "1");
+    }
+  else
+    kv (job, "direct", "1");
+  if (pattern == VOL_DATA_PATTERN_ZEROS)
+    {
+      kv (job, "zero_buffers", "1");
+      kv (job, "scramble_buffers", "0");
+    }
+  else
+    kv (job, "scramble_buffers", "1");
+  /* fresh offsets each run, as the test's fresh seed gives */
+  kv (job, "randrepeat", "0");
+  kv (job, "group_reporting", "1");
+}
+
+/* transfer: per size, one file laid down, then per iteration a
+ * sequential write of the region (fdatasync inside the timing) and a
+ * sequential read of it; the file deleted after its last iteration. */
+static gboolean
+build_transfer (Job            *job,
+                VolDataPattern  pattern,
+                VolCacheBypass  bypass,
+                const char     *directory)
+{
+  gint64 from, to, region, iterations;
+
+  if (!get_int (job, NULL, "from", &from) || !get_int (job, NULL, "to", &to)
+      || !get_int (job, "region", "region", &region)
+      || !get_int (job, "iterations", "iterations", &iterations))
+    return FALSE;
+  if (job->resolved == NULL)
+    {
+      /* as prepare() rounds it: a whole number of the largest transfer */
+      gint64 step = MAX (to, MiB);
+      region = MAX (region / step, 1) * step;
+    }
+  header (job, pattern, bypass, directory, "psync",
+          "Per transfer size: a sequential write of the region then a sequential read, per iteration.");
+  for (gint64 s = from; s <= to && s > 0; s *= 2)
+    for (gint64 k = 0; k < iterations; k++)
+      {
+        section (job, "write-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT, s, k);
+        kv (job, "filename", "transfer-%" G_GINT64_FORMAT ".dat", s);
+        kv (job, "rw", "write");
+        kv (job, "bs", "%" G_GINT64_FORMAT, s);
+        kv (job, "size", "%" G_GINT64_FORMAT, region);
+        kv (job, "overwrite", "1");
+        kv (job, "end_fsync", "1");
+        section (job, "read-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT, s, k);
+        kv (job, "filename", "transfer-%" G_GINT64_FORMAT ".dat", s);
+        kv (job, "rw", "read");
+        kv (job, "bs", "%" G_GINT64_FORMAT, s);
+        kv (job, "size", "%" G_GINT64_FORMAT, region);
+        if (k == iterations - 1)
+          kv (job, "unlink", "1");
+      }
+  return TRUE;
+}
+
+/* random: one file laid down; per I/O count and iteration, N random
+ * chunk writes then fdatasync, and N random chunk reads. */
+static gboolean
+build_random (Job            *job,
+              VolDataPattern  pattern,
+              VolCacheBypass  bypass,
+              const char     *directory)
+{
+  gint64 chunk, file_size, iterations;
+  g_autoptr(GArray) counts = NULL;
+  g_autoptr(GVariant) sweep = lookup (job, NULL, "count-sweep");
+
+  if (!get_int (job, NULL, "chunk", &chunk) || !get_int (job, "file-size", "file-size", &file_size)
+      || !get_int (job, NULL, "iterations", &iterations))
+    return FALSE;
+  if (sweep != NULL)
+    {
+      counts = get_list (job, "count-sweep");
+      if (counts == NULL)
+        return FALSE;
+    }
+  else
+    {
+      gint64 ios;
+      if (!get_int (job, NULL, "ios", &ios))
+        return FALSE;
+      counts = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_array_append_val (counts, ios);
+    }
+  if (job->resolved == NULL)
+    file_size = file_size / chunk * chunk;
+  header (job, pattern, bypass, directory, "psync",
+          "One file; per I/O count and iteration: N random chunk writes then fdatasync, then N random chunk reads.");
+  kv (job, "filename", "random.dat");
+  kv (job, "size", "%" G_GINT64_FORMAT, file_size);
+  kv (job, "bs", "%" G_GINT64_FORMAT, chunk);
+  kv (job, "norandommap", "1");
+  for (guint i = 0; i < counts->len; i++)
+    {
+      gint64 n = g_array_index (counts, gint64, i);
+      /* iterations count from 1 here, as in the test's series */
+      for (gint64 k = 1; k <= iterations; k++)
+        {
+          section (job, "write-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT, n, k);
+          kv (job, "rw", "randwrite");
+          kv (job, "number_ios", "%" G_GINT64_FORMAT, n);
+          /* io_size beyond the file lets fio draw N offsets even when N
+           * chunks are more than the file holds, as the test does */
+          kv (job, "io_size", "%" G_GINT64_FORMAT, n * chunk);
+          kv (job, "overwrite", "1");
+          kv (job, "end_fsync", "1");
+          section (job, "read-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT, n, k);
+          kv (job, "rw", "randread");
+          kv (job, "number_ios", "%" G_GINT64_FORMAT, n);
+          kv (job, "io_size", "%" G_GINT64_FORMAT, n * chunk);
+          if (i == counts->len - 1 && k == iterations)
+            kv (job, "unlink", "1");
+        }
+    }
+  return TRUE;
+}
+
+/* queue: one file of the span; per depth, `seconds` of random I/O with
+ * exactly QD in flight. */
+static gboolean
+build_queue (Job            *job,
+             VolDataPattern  pattern,
+             VolCacheBypass  bypass,
+             const char     *io_backend,
+             const char     *directory)
+{
+  gint64 block, span, read_percent, grain, shift = 0;
+  double seconds;
+  const char *mode, *alignment, *backend;
+  gboolean threads;
+  g_autoptr(GArray) depths = NULL;
+
+  if (!get_int (job, "block", "block", &block) || !get_int (job, "span", "span", &span)
+      || !get_int (job, "read-percent", "read-percent", &read_percent)
+      || !get_double (job, "seconds", &seconds))
+    return FALSE;
+  if ((mode = get_string (job, "mode", NULL)) == NULL
+      || (alignment = get_string (job, "alignment", "4k")) == NULL
+      || (backend = get_string (job, "backend", "auto")) == NULL
+      || (depths = get_list (job, "depths")) == NULL)
+    return FALSE;
+  /* what really ran, when a result says; else what was asked */
+  threads = io_backend != NULL ? g_str_equal (io_backend, "threads") : g_str_equal (backend, "threads");
+  if (g_str_equal (alignment, "offset512"))
+    shift = 512;
+  if (!opt_int (job, "grain", NULL, &grain))
+    grain = (block + 4095) / 4096 * 4096;
+  opt_int (job, "offset-shift", NULL, &shift);
+  header (job, pattern, bypass, directory, threads ? "psync" : "io_uring",
+          threads ? "One file; per queue depth QD: QD threads, each keeping one pread/pwrite in flight, for the seconds of the point."
+                  : "One file; per queue depth QD: exactly QD random I/Os in flight through io_uring, for the seconds of the point.");
+  kv (job, "filename", "queue.dat");
+  kv (job, "bs", "%" G_GINT64_FORMAT, block);
+  if (shift != 0)
+    {
+      /* offset = k · grain + 512: the region starts at 512 and ends with
+       * the file, as the test's slots do */
+      kv (job, "offset", "%" G_GINT64_FORMAT, shift);
+      kv (job, "size", "%" G_GINT64_FORMAT, span - shift);
+    }
+  else
+    kv (job, "size", "%" G_GINT64_FORMAT, span);
+  kv (job, "blockalign", "%" G_GINT64_FORMAT, grain);
+  kv (job, "norandommap", "1");
+  if (g_str_equal (mode, "read"))
+    kv (job, "rw", "randread");
+  else if (g_str_equal (mode, "write"))
+    kv (job, "rw", "randwrite");
+  else
+    {
+      kv (job, "rw", "randrw");
+      kv (job, "rwmixread", "%" G_GINT64_FORMAT, read_percent);
+    }
+  if (!g_str_equal (mode, "read"))
+    {
+      /* the file is laid down before the first point; the fdatasync after
+       * a point's last completion is inside its time */
+      kv (job, "overwrite", "1");
+      kv (job, "end_fsync", "1");
+    }
+  if (!threads)
+    {
+      kv (job, "fixedbufs", "1");
+      kv (job, "registerfiles", "1");
+    }
+  runtime (job, seconds);
+  for (guint i = 0; i < depths->len; i++)
+    {
+      gint64 qd = g_array_index (depths, gint64, i);
+
+      section (job, "qd%" G_GINT64_FORMAT, qd);
+      if (threads)
+        {
+          kv (job, "numjobs", "%" G_GINT64_FORMAT, qd);
+          kv (job, "iodepth", "1");
+        }
+      else
+        {
+          /* the test submits every refill of a batch of completions in
+           * one io_uring_enter and reaps whatever is ready */
+          kv (job, "iodepth", "%" G_GINT64_FORMAT, qd);
+          kv (job, "iodepth_batch_submit", "%" G_GINT64_FORMAT, qd);
+          kv (job, "iodepth_batch_complete_min", "1");
+          kv (job, "iodepth_batch_complete_max", "%" G_GINT64_FORMAT, qd);
+        }
+      /* the test deletes its file at the end */
+      if (i == depths->len - 1)
+        kv (job, "unlink", "1");
+    }
+  return TRUE;
+}
+
+/* threads: per thread count T, T threads each going over a file of its
+ * own, pass after pass, for the seconds of the point. */
+static gboolean
+build_threads (Job            *job,
+               VolDataPattern  pattern,
+               VolCacheBypass  bypass,
+               const char     *directory)
+{
+  gint64 file_size, block, flush_requests = 100;
+  double seconds;
+  const char *mode, *flush;
+  g_autoptr(GArray) counts = NULL;
+  gboolean writes, reads;
+
+  if (!get_int (job, "bytes-per-thread", "bytes-per-thread", &file_size)
+      || !get_int (job, "block", "block", &block)
+      || !get_double (job, "seconds", &seconds))
+    return FALSE;
+  /* Results made before the flush parameter existed flushed after every
+   * pass: that is what they did. */
+  if ((mode = get_string (job, "mode", NULL)) == NULL
+      || (flush = get_string (job, "flush", "pass")) == NULL
+      || (counts = get_list (job, "threads")) == NULL)
+    return FALSE;
+  if (g_str_equal (flush, "requests") && !get_int (job, NULL, "flush-requests", &flush_requests))
+    return FALSE;
+  if (job->resolved == NULL)
+    file_size = MAX (file_size / MiB, 1) * MiB;
+  block = MIN (block, file_size);
+  writes = g_str_equal (mode, "seqwr") || g_str_equal (mode, "rndwr") || g_str_equal (mode, "rndrw");
+  reads = !g_str_equal (mode, "seqwr") && !g_str_equal (mode, "rndwr");
+
+  header (job, pattern, bypass, directory, "psync",
+          "Per thread count T: T threads, each going over a file of its own pass after pass, for the seconds of the point.");
+  /* thread i's file; kept from point to point, as the test keeps them */
+  kv (job, "filename_format", "thread-$jobnum.dat");
+  kv (job, "size", "%" G_GINT64_FORMAT, file_size);
+  kv (job, "bs", "%" G_GINT64_FORMAT, block);
+  if (g_str_equal (mode, "seqwr"))
+    kv (job, "rw", "write");
+  else if (g_str_equal (mode, "seqrd"))
+    kv (job, "rw", "read");
+  else if (g_str_equal (mode, "rndwr"))
+    kv (job, "rw", "randwrite");
+  else if (g_str_equal (mode, "rndrd"))
+    kv (job, "rw", "randread");
+  else
+    {
+      kv (job, "rw", "randrw");
+      kv (job, "rwmixread", "50");
+    }
+  if (!g_str_has_prefix (mode, "seq"))
+    kv (job, "norandommap", "1");
+  if (writes)
+    {
+      gint64 per_pass = file_size / block;
+
+      /* reads need nothing: fio lays a missing file down before reading */
+      kv (job, "overwrite", "1");
+      if (g_str_equal (flush, "pass"))
+        /* a pass of rndrw is half writes (even odds) */
+        kv (job, "fdatasync", "%" G_GINT64_FORMAT,
+            MAX (reads ? per_pass / 2 : per_pass, 1));
+      else if (g_str_equal (flush, "requests"))
+        kv (job, "fdatasync", "%" G_GINT64_FORMAT, flush_requests);
+      /* every policy ends the point durable, inside its time */
+      kv (job, "end_fsync", "1");
+    }
+  runtime (job, seconds);
+  for (guint i = 0; i < counts->len; i++)
+    {
+      gint64 t = g_array_index (counts, gint64, i);
+
+      section (job, "threads-%" G_GINT64_FORMAT, t);
+      kv (job, "numjobs", "%" G_GINT64_FORMAT, t);
+      /* the test deletes its files at the end; fio can only delete those
+       * of the last point's jobs (all of them when the counts ascend) */
+      if (i == counts->len - 1)
+        kv (job, "unlink", "1");
+    }
+  return TRUE;
+}
+
+/* fill: N equal files written fresh, each flushed before the next, then
+ * every file read back; deleted at the end. */
+static gboolean
+build_fill (Job            *job,
+            VolDataPattern  pattern,
+            VolCacheBypass  bypass,
+            const char     *directory)
+{
+  gint64 files, file_size, chunk;
+
+  if (!get_int (job, "files", "files", &files) || !get_int (job, "chunk", "chunk", &chunk))
+    return FALSE;
+  if (job->resolved == NULL)
+    {
+      gint64 max_bytes;
+      /* the size comes from the free space at run time; without a run
+       * only a maximum says how much */
+      if (!opt_int (job, NULL, "max-bytes", &max_bytes))
+        {
+          g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+                       _("fill: the file size comes from the free space of a run; give --max-bytes, or use the run's result file"));
+          return FALSE;
+        }
+      file_size = max_bytes / files / MiB * MiB;
+      if (file_size == 0)
+        {
+          g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+                       _("fill: max-bytes spread over %u files is less than 1 MiB per file"), (guint) files);
+          return FALSE;
+        }
+    }
+  else if (!get_int (job, "file-size", NULL, &file_size))
+    return FALSE;
+  chunk = MIN (chunk, file_size);
+
+  header (job, pattern, bypass, directory, "psync",
+          "N equal files written fresh in order, each flushed before the next; then every file read back.");
+  kv (job, "nrfiles", "%" G_GINT64_FORMAT, files);
+  kv (job, "filesize", "%" G_GINT64_FORMAT, file_size);
+  kv (job, "filename_format", "fill-$filenum.dat");
+  kv (job, "file_service_type", "sequential");
+  kv (job, "bs", "%" G_GINT64_FORMAT, chunk);
+  /* fio otherwise lays out every job's files before the first job runs:
+   * the read job's would be written once before the timed writes, which
+   * would then be overwrites (the device saw twice the bytes) */
+  kv (job, "create_serialize", "0");
+  section (job, "write");
+  kv (job, "rw", "write");
+  /* written fresh, as the test creates each file: no preallocation, no
+   * layout before the timed writes */
+  kv (job, "create_on_open", "1");
+  kv (job, "fallocate", "none");
+  kv (job, "fsync_on_close", "1");
+  section (job, "read");
+  kv (job, "rw", "read");
+  kv (job, "unlink", "1");
+  return TRUE;
+}
+
+/**
+ * vol_fio_job_build:
+ * @params: the test's parameters, a{sv}, every one set
+ * @resolved: (nullable): the run's resolved values, or NULL before a run
+ * @io_backend: (nullable): the backend a run used ("threads"), or NULL
+ * @directory: where fio puts its files (the folder the test ran in)
+ *
+ * Returns: (transfer full): the job file's text, or NULL with
+ * VOL_FIO_JOB_ERROR_UNSUPPORTED for a test fio cannot do.
+ */
+char *
+vol_fio_job_build (const char      *kind,
+                   GVariant        *params,
+                   GVariant        *resolved,
+                   VolDataPattern   pattern,
+                   VolCacheBypass   bypass,
+                   const char      *io_backend,
+                   const char      *directory,
+                   GError         **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  Job job = { kind, params, resolved, out, error };
+  gboolean ok;
+
+  g_return_val_if_fail (kind != NULL && directory != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (g_str_equal (kind, "smallfiles"))
+    {
+      g_set_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_UNSUPPORTED,
+                   _("smallfiles: fio has no mix of creates, deletes, reads and appends on a pool of files; PostMark does that work (bench/vs-peers.sh)"));
+      return NULL;
+    }
+  if (g_str_equal (kind, "cached"))
+    {
+      g_set_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_UNSUPPORTED,
+                   _("cached: the test reads the device's block file through the page cache and then around it; hdparm -T and -t do that work (bench/vs-peers.sh)"));
+      return NULL;
+    }
+
+  if (g_str_equal (kind, "transfer"))
+    ok = build_transfer (&job, pattern, bypass, directory);
+  else if (g_str_equal (kind, "random"))
+    ok = build_random (&job, pattern, bypass, directory);
+  else if (g_str_equal (kind, "queue"))
+    ok = build_queue (&job, pattern, bypass, io_backend, directory);
+  else if (g_str_equal (kind, "threads"))
+    ok = build_threads (&job, pattern, bypass, directory);
+  else if (g_str_equal (kind, "fill"))
+    ok = build_fill (&job, pattern, bypass, directory);
+  else
+    {
+      g_set_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_UNSUPPORTED,
+                   _("%s: there is no fio job for this kind of test"), kind);
+      return NULL;
+    }
+  if (!ok)
+    return NULL;
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/**
+ * vol_fio_job_for_result:
+ * @directory: (nullable): where fio puts its files; NULL for the folder
+ *   the run tested
+ *
+ * The job that does what the run did, with its resolved sizes.
+ */
+char *
+vol_fio_job_for_result (const VolResult *result,
+                        const char      *directory,
+                        GError         **error)
+{
+  if (directory == NULL)
+    directory = result->target != NULL ? result->target->path : NULL;
+  if (directory == NULL)
+    {
+      g_set_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+                   _("The result names no target folder; give the folder for fio's files"));
+      return NULL;
+    }
+  return vol_fio_job_build (result->kind, result->params, result->resolved, result->pattern,
+                            result->cache_bypass, result->io_backend, directory, error);
+}
