@@ -40,6 +40,7 @@
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-test-file.h"
+#include "vol-uring.h"
 
 #define KiB 1024.0
 #define MiB (1024.0 * 1024.0)
@@ -287,6 +288,7 @@ typedef struct
   double         lay_down_s;
   guint64        moved;        /* bytes of all timed points so far, for the rate */
   guint64        write_serial;
+  guint64        laydown_serial; /* stamp serial of the file's first block */
   guint64        total_ios;
   guint64        total_bytes;
   guint64        total_offsets_512;
@@ -303,6 +305,8 @@ typedef struct
   GArray        *interval_iops;
   double         worker_cpu_user;
   double         worker_cpu_system;
+  double         ring_cpu_user;   /* the run's thread in io_uring points */
+  double         ring_cpu_system;
   Pool          *pool;         /* the threads of the running point */
 } Queue;
 
@@ -394,6 +398,39 @@ set_short_error (GError  **error,
 
 /* ---- io_uring ---------------------------------------------------------- */
 
+/* How the ring is driven, and what "QD in flight" means on it.
+ *
+ * The QD slots are submitted together; then the loop is one
+ * io_uring_enter per batch: it submits the slots refilled since the last
+ * one and waits for B = max (1, ⌊QD/2⌋) completions (fewer while the
+ * point drains). Every completion ready then is reaped, checked, counted
+ * and its slot refilled at once with a new random I/O, which the next
+ * io_uring_enter submits. So QD I/Os are in flight after each submission,
+ * and no fewer than QD − (the batch just reaped) at any time: fio's
+ * --iodepth=QD --iodepth_batch_submit=B --iodepth_batch_complete_max=QD
+ * (docs/performance.md, "Queue depth on io_uring"). At QD 1 and 2 the
+ * batch is one: every I/O is refilled as soon as it completes.
+ *
+ * Why a batch: a ring that wakes its thread for every completion spends
+ * more CPU on wake-ups than on I/O, and on a fast device the engine, not
+ * the device, becomes the limit. With IORING_SETUP_DEFER_TASKRUN
+ * (vol-uring.h) a wait for B completions wakes the thread once.
+ *
+ * Latency resolution: one CLOCK_MONOTONIC reading per reaped batch. An
+ * I/O's latency runs from the reading that preceded its submission (the
+ * batch that refilled its slot, a few microseconds before the
+ * io_uring_enter that submits it) to the reading after the wait that
+ * reaped it; an I/O that completed early in a batch is counted as
+ * completing with the batch, as fio's completion latency counts it when
+ * it reaps in batches.
+ *
+ * Data: every write takes fresh serials from the run's counter
+ * (_vol_run_take_serials), so no block written in a run, at any point or
+ * by any slot, carries a stamp another one had; reads of read mode check
+ * the stamps the lay-down wrote (q->laydown_serial + offset / 4 KiB).
+ * Every I/O is shown to the I/O table's observer (vol_io_note_submitted)
+ * before the io_uring_enter that submits it. */
+
 typedef struct
 {
   guint64   offset;
@@ -423,8 +460,8 @@ prep_slot (Queue             *q,
   slot->start_ns = now;
   if (!slot->is_read)
     {
-      vol_data_pool_stamp (slot->pool, q->write_serial, plan->block);
-      q->write_serial += (plan->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
+      guint64 n_blocks = (plan->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
+      vol_data_pool_stamp (slot->pool, _vol_run_take_serials (q->run, n_blocks), plan->block);
     }
   if (fixed)
     {
@@ -439,12 +476,43 @@ prep_slot (Queue             *q,
   else
     io_uring_prep_write (sqe, q->fd, slot->buf, plan->block, slot->offset);
   io_uring_sqe_set_data64 (sqe, index);
+  vol_io_note_submitted (q->run->io, q->fd, !slot->is_read, slot->buf, plan->block, (off_t) slot->offset);
   /* The debug counter of the test: the offset as the kernel receives it,
    * read back from the submission entry, not from the generator. */
   if (sqe->off % 4096 == 512)
     tally->offsets_512++;
   else if (sqe->off % 4096 == 0)
     tally->offsets_4k++;
+}
+
+/* Records how the rings of the run were set up (vol-uring.h), so a
+ * result from an older kernel says why it may be slower. */
+static void
+note_uring_mode (Queue        *q,
+                 VolUringMode  mode)
+{
+  const char *name = _vol_uring_mode_name (mode);
+  GVariantDict dict;
+  const char *had = NULL;
+
+  g_variant_dict_init (&dict, q->run->result->resolved);
+  if (!g_variant_dict_lookup (&dict, "io-uring-setup", "&s", &had) || g_strcmp0 (had, name) != 0)
+    {
+      g_variant_dict_insert (&dict, "io-uring-setup", "s", name);
+      _vol_run_resolve (q->run, g_variant_dict_end (&dict));
+    }
+  else
+    g_variant_dict_clear (&dict);
+}
+
+static double
+thread_cpu_seconds (double *user)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_THREAD, &usage);
+  *user = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
+  return usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
 }
 
 /* Runs one point on io_uring. Returns FALSE with @error set when the
@@ -459,18 +527,23 @@ run_uring (Queue     *q,
 {
   QueuePlan *plan = q->plan;
   guint depth = q->depth;
+  guint batch = MAX (depth / 2, 1);
   struct io_uring ring;
+  VolUringMode mode;
   g_autofree Slot *slots = g_new0 (Slot, depth);
   g_autofree struct iovec *iov = g_new0 (struct iovec, depth);
+  g_autofree struct io_uring_cqe **cqes = g_new (struct io_uring_cqe *, depth);
   guint64 rng = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1));
   gboolean fixed = FALSE, stop = FALSE;
+  gboolean verify = plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0;
   guint in_flight = 0;
   gint64 deadline, now;
-  guint64 issue_offsets_512 = 0, issue_offsets_4k = 0;
+  Tally issued = { 0 };
+  double user0, system0, user1, system1;
   int ret;
 
   *started = FALSE;
-  ret = io_uring_queue_init (depth, &ring, 0);
+  ret = _vol_uring_init (depth, &ring, &mode);
   if (ret < 0)
     {
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (-ret),
@@ -478,6 +551,7 @@ run_uring (Queue     *q,
       return FALSE;
     }
   *started = TRUE;
+  note_uring_mode (q, mode);
 
   for (guint i = 0; i < depth; i++)
     {
@@ -498,32 +572,26 @@ run_uring (Queue     *q,
         io_uring_unregister_buffers (&ring);
     }
 
-  {
-    Tally issued = { 0 };
-    now = vol_io_now_ns ();
-    q->point_start_ns = q->interval_start_ns = now;
-    deadline = now + (gint64) (plan->seconds * 1e9);
-    for (guint i = 0; i < depth; i++)
-      {
-        if (!_vol_run_check_cancelled (q->run, error))
-          {
-            stop = TRUE;
-            break;
-          }
-        prep_slot (q, &ring, &slots[i], i, fixed, &rng, now, &issued);
-        in_flight++;
-      }
-    issue_offsets_512 += issued.offsets_512;
-    issue_offsets_4k += issued.offsets_4k;
-  }
+  system0 = thread_cpu_seconds (&user0);
+  now = vol_io_now_ns ();
+  q->point_start_ns = q->interval_start_ns = now;
+  deadline = now + (gint64) (plan->seconds * 1e9);
+  for (guint i = 0; i < depth; i++)
+    {
+      if (!_vol_run_check_cancelled (q->run, error))
+        {
+          stop = TRUE;
+          break;
+        }
+      prep_slot (q, &ring, &slots[i], i, fixed, &rng, now, &issued);
+      in_flight++;
+    }
 
   while (in_flight > 0)
     {
-      struct io_uring_cqe *cqes[256];
-      Tally issued = { 0 };
       guint n;
 
-      ret = io_uring_submit_and_wait (&ring, 1);
+      ret = io_uring_submit_and_wait (&ring, MIN (batch, in_flight));
       if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
         {
           /* Nothing more can be reaped from a broken ring: say why, and
@@ -535,7 +603,7 @@ run_uring (Queue     *q,
                          _("Submitting I/Os on %s to io_uring failed: %s"), FILE_NAME, g_strerror (-ret));
           break;
         }
-      n = io_uring_peek_batch_cqe (&ring, cqes, G_N_ELEMENTS (cqes));
+      n = io_uring_peek_batch_cqe (&ring, cqes, depth);
       if (n == 0)
         continue;
       now = vol_io_now_ns ();
@@ -565,10 +633,10 @@ run_uring (Queue     *q,
           else
             {
               tally_add (tally, slot->is_read, plan->block, slot->offset, (now - slot->start_ns) / 1e9);
-              if (plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0)
+              if (verify)
                 {
                   guint64 bad;
-                  if (!vol_data_pool_verify (slot->pool, slot->buf, slot->offset / VOL_STAMP_BLOCK,
+                  if (!vol_data_pool_verify (slot->pool, slot->buf, q->laydown_serial + slot->offset / VOL_STAMP_BLOCK,
                                              plan->block, &bad) && error && *error == NULL)
                     {
                       g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
@@ -585,8 +653,6 @@ run_uring (Queue     *q,
             }
         }
       io_uring_cq_advance (&ring, n);
-      issue_offsets_512 += issued.offsets_512;
-      issue_offsets_4k += issued.offsets_4k;
       *end_ns = now;
 
       if (now - q->interval_start_ns >= INTERVAL_NS && !stop)
@@ -594,14 +660,17 @@ run_uring (Queue     *q,
       if (now - q->last_report_ns >= 10 * G_GINT64_CONSTANT (1000000))
         report (q, now, tally->bytes);
     }
+  system1 = thread_cpu_seconds (&user1);
+  q->ring_cpu_user += user1 - user0;
+  q->ring_cpu_system += system1 - system0;
   io_uring_queue_exit (&ring);
   for (guint i = 0; i < depth; i++)
     vol_data_pool_free (slots[i].pool);
 
   /* The tally counts completed I/Os; the offsets counted are those
    * submitted (which, once all are drained, are the same I/Os). */
-  tally->offsets_512 = issue_offsets_512;
-  tally->offsets_4k = issue_offsets_4k;
+  tally->offsets_512 = issued.offsets_512;
+  tally->offsets_4k = issued.offsets_4k;
   return error == NULL || *error == NULL;
 }
 
@@ -1027,6 +1096,12 @@ summarize (Queue *q)
     {
       vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", q->worker_cpu_user);
       vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", q->worker_cpu_system);
+    }
+  if (q->ring_cpu_user + q->ring_cpu_system > 0)
+    {
+      /* the timed loops alone, without the lay-down: CPU per I/O */
+      vol_result_add_figure (result, "ring-cpu-user", N_("CPU of the io_uring loop, user"), "s", q->ring_cpu_user);
+      vol_result_add_figure (result, "ring-cpu-system", N_("CPU of the io_uring loop, system"), "s", q->ring_cpu_system);
     }
   for (guint i = 1; i < iops->values->len; i++)
     if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
