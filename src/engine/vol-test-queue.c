@@ -288,13 +288,15 @@ typedef struct
   double         lay_down_s;
   guint64        moved;        /* bytes of all timed points so far, for the rate */
   guint64        write_serial;
-  guint64        laydown_serial; /* stamp serial of the file's first block */
+  guint64        lay_serial;   /* the stamp of the file's first block */
   guint64        total_ios;
   guint64        total_bytes;
   guint64        total_offsets_512;
   guint64        total_offsets_4k;
   gboolean       uring_failed;
   char          *uring_error;
+  double         ring_cpu_user;   /* the run's thread in io_uring points */
+  double         ring_cpu_system;
   /* the interval being counted */
   gint64         point_start_ns;
   gint64         interval_start_ns;
@@ -305,8 +307,6 @@ typedef struct
   GArray        *interval_iops;
   double         worker_cpu_user;
   double         worker_cpu_system;
-  double         ring_cpu_user;   /* the run's thread in io_uring points */
-  double         ring_cpu_system;
   Pool          *pool;         /* the threads of the running point */
 } Queue;
 
@@ -427,7 +427,7 @@ set_short_error (GError  **error,
  * Data: every write takes fresh serials from the run's counter
  * (_vol_run_take_serials), so no block written in a run, at any point or
  * by any slot, carries a stamp another one had; reads of read mode check
- * the stamps the lay-down wrote (q->laydown_serial + offset / 4 KiB).
+ * the stamps the lay-down wrote (q->lay_serial + offset / 4 KiB).
  * Every I/O is shown to the I/O table's observer (vol_io_note_submitted)
  * before the io_uring_enter that submits it. */
 
@@ -505,16 +505,6 @@ note_uring_mode (Queue        *q,
     g_variant_dict_clear (&dict);
 }
 
-static double
-thread_cpu_seconds (double *user)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_THREAD, &usage);
-  *user = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
-  return usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
-}
-
 /* Runs one point on io_uring. Returns FALSE with @error set when the
  * ring cannot be made (ENOSYS, EPERM…: the caller may fall back), or when
  * an I/O failed or the run was cancelled (*started is then TRUE). */
@@ -572,7 +562,7 @@ run_uring (Queue     *q,
         io_uring_unregister_buffers (&ring);
     }
 
-  system0 = thread_cpu_seconds (&user0);
+  _vol_uring_thread_cpu (&user0, &system0);
   now = vol_io_now_ns ();
   q->point_start_ns = q->interval_start_ns = now;
   deadline = now + (gint64) (plan->seconds * 1e9);
@@ -636,7 +626,7 @@ run_uring (Queue     *q,
               if (verify)
                 {
                   guint64 bad;
-                  if (!vol_data_pool_verify (slot->pool, slot->buf, q->laydown_serial + slot->offset / VOL_STAMP_BLOCK,
+                  if (!vol_data_pool_verify (slot->pool, slot->buf, q->lay_serial + slot->offset / VOL_STAMP_BLOCK,
                                              plan->block, &bad) && error && *error == NULL)
                     {
                       g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
@@ -660,7 +650,7 @@ run_uring (Queue     *q,
       if (now - q->last_report_ns >= 10 * G_GINT64_CONSTANT (1000000))
         report (q, now, tally->bytes);
     }
-  system1 = thread_cpu_seconds (&user1);
+  _vol_uring_thread_cpu (&user1, &system1);
   q->ring_cpu_user += user1 - user0;
   q->ring_cpu_system += system1 - system0;
   io_uring_queue_exit (&ring);

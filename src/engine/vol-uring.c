@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "vol-uring.h"
 
@@ -64,4 +65,15 @@ _vol_uring_init (guint            entries,
       return 0;
     }
   return ret;
+}
+
+void
+_vol_uring_thread_cpu (double *user,
+                       double *system)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_THREAD, &usage);
+  *user = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
+  *system = usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
 }

@@ -33,6 +33,12 @@ int          _vol_uring_init      (guint            entries,
 /* "defer-taskrun", "coop-taskrun", "plain": as a result records it. */
 const char  *_vol_uring_mode_name (VolUringMode     mode);
 
+/* CPU seconds of the calling thread (the ring's), user and system:
+ * read around a timed loop, they give its CPU per I/O without the
+ * lay-down or the statistics after it. */
+void         _vol_uring_thread_cpu (double      *user,
+                                    double      *system);
+
 /* TEST ONLY: set-up flags to refuse with EINVAL as an older kernel
  * would (0: none, the default), so the fallback runs on any kernel. */
 void         _vol_uring_refuse_flags (guint         flags);
