@@ -11,11 +11,14 @@
 #       --fixedbufs=1 --registerfiles=1 --direct=1 --rw=randread|randwrite --bs=4k
 #       --size=SPAN --time_based --runtime=S [--end_fsync=1 for writes]
 #
-# with B = max (1, QD/2), the batch Volumeter's ring uses (docs/performance.md,
+# with B = max (1, QD/2): at QD 32 the batched job of issue 10 (docs/performance.md,
 # "Queue depth on io_uring"). Cases: QD 32 randread (the target), QD 1 and
-# QD 8 randread, QD 32 randwrite. fio reads and writes one file of SPAN laid
-# down once; Volumeter lays down its own file of SPAN at every run (its test
-# always does) on the same volume.
+# QD 8 randread, QD 32 randwrite. Each tool works on a file of SPAN written
+# afresh just before its timed part, in 1 MiB O_DIRECT writes: Volumeter's
+# test lays down its own, and fio's is written by a fio job before each run.
+# (A file written once at the start reads slower on a disk-backed loop after
+# the other tool's lay-down has pushed it out of the host's cache: measured
+# here at 0.3–0.6 × in the pairs where fio ran after Volumeter.)
 #
 # Per case it prints the median over the pairs of the ratio Volumeter/fio of
 # IOPS and its interquartile range, the median IOPS of each tool, the median
@@ -23,9 +26,11 @@
 #   Volumeter: (ring-cpu-user + ring-cpu-system figures: the ring's thread in
 #              the timed point, without the lay-down) / I/Os of the point
 #   fio:       (usr_cpu + sys_cpu) / 100 × job_runtime / total_ios
-# and the loop device's reads and writes (/sys/block/loopN/stat, read
-# before and after each run), summed over the pairs, beside each tool's own
-# count of I/Os (Volumeter's device writes include its lay-down, 1 MiB each).
+# and the loop device's reads and writes completed, each + those merged into
+# another request (/sys/block/loopN/stat fields 1+2 and 5+6, read before and
+# after each run), summed over the pairs, beside each tool's own count of
+# I/Os (Volumeter's device writes include its lay-down of SPAN in 1 MiB
+# writes, which the loop device takes in several requests each).
 # Target, QD 32 randread: ratio ≥ 0.95 and CPU per I/O ≤ fio's.
 #
 # Needs root. Cleans up only what it made. Exit 0 target met, 1 missed,
@@ -80,6 +85,9 @@ cleanup () {
   rm -rf --one-file-system -- "$WORK"
 }
 trap cleanup EXIT
+# on Ctrl-C or kill, the running tool is let finish, then the EXIT trap cleans up
+trap 'exit 130' INT
+trap 'exit 143' TERM
 cp "$CLI" "$WORK/volumeter-cli"; CLI="$WORK/volumeter-cli"
 
 truncate -s "$SIZE" "$BACKING"
@@ -92,11 +100,9 @@ echo "# $(printf '%q ' "$0" "$@")"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); volume: ext4 on $LOOP (dio $(cat /sys/block/${LOOP#/dev/}/loop/dio)) over $BACKING ($SIZE)"
 echo "# fio $(fio --version), kernel $(uname -r), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $PAIRS pairs of $SECONDS_PER s"
 
-fio --name=layout --filename="$MNT/fio/file" --size="$SPAN" --rw=write --bs=1M --direct=1 \
-  --output-format=json --output="$WORK/layout.json" >/dev/null
-
 RUNS="$WORK/runs.tsv"; : >"$RUNS"
-dev_counts () { awk '{print $1, $5}' "$STAT"; }
+# reads completed, reads merged, writes completed, writes merged
+dev_counts () { awk '{print $1, $2, $5, $6}' "$STAT"; }
 
 run_vol () {   # qd rw pair
   local qd=$1 rw=$2 pair=$3 mode=read before after out="$WORK/v-$1-$2-$3.json"
@@ -111,6 +117,11 @@ run_fio () {   # qd rw pair
   local qd=$1 rw=$2 pair=$3 batch=$(($1 / 2)) before after out="$WORK/f-$1-$2-$3.json" extra=()
   ((batch >= 1)) || batch=1
   [[ $rw == randwrite ]] && extra=(--end_fsync=1)
+  # a file written afresh, as Volumeter's lay-down writes its own before
+  # every run (untimed, outside the device counts)
+  rm -f "$MNT/fio/file"
+  fio --name=layout --filename="$MNT/fio/file" --size="$SPAN" --rw=write --bs=1M --direct=1 \
+    --end_fsync=1 --output-format=json --output="$WORK/layout.json" >/dev/null
   before=$(dev_counts)
   fio --name="qd$qd-$rw" --filename="$MNT/fio/file" --ioengine=io_uring --iodepth="$qd" \
     --iodepth_batch_submit="$batch" --iodepth_batch_complete_max="$qd" --fixedbufs=1 --registerfiles=1 \
@@ -160,12 +171,13 @@ for line in open(sys.argv[1]):
         iops, ios = r['iops'], r['total_ios']
         cpu = (job['usr_cpu'] + job['sys_cpu']) / 100.0 * job['job_runtime'] / 1000.0 / ios
     runs.setdefault((int(qd), rw), {}).setdefault(int(pair), {})[tool] = dict(
-        iops=iops, cpu=cpu, ios=ios, dev_r=a[0] - b[0], dev_w=a[1] - b[1])
+        iops=iops, cpu=cpu, ios=ios, dev_r=a[0] - b[0], dev_rm=a[1] - b[1],
+        dev_w=a[2] - b[2], dev_wm=a[3] - b[3])
 
 miss = 0
 print('%-16s %5s %7s %15s %9s %9s %12s %12s   %-34s %-34s' % (
     'case', 'pairs', 'ratio', 'IQR', 'Vol IO/s', 'fio IO/s', 'Vol µs/IO', 'fio µs/IO',
-    'Volumeter: own I/Os, dev r/w', 'fio: own I/Os, dev r/w'))
+    'Volumeter: I/Os; dev r+m, w+m', 'fio: I/Os; dev r+m, w+m'))
 for (qd, rw), pairs in runs.items():
     done = [p for p in pairs.values() if 'volumeter' in p and 'fio' in p]
     ratios = [p['volumeter']['iops'] / p['fio']['iops'] for p in done]
@@ -176,10 +188,11 @@ for (qd, rw), pairs in runs.items():
     vc = statistics.median(p['volumeter']['cpu'] for p in done) * 1e6
     fc = statistics.median(p['fio']['cpu'] for p in done) * 1e6
     tot = lambda tool, k: sum(p[tool][k] for p in done)
+    dev = lambda tool: '%d; %d+%d, %d+%d' % (tot(tool, 'ios'), tot(tool, 'dev_r'), tot(tool, 'dev_rm'),
+                                            tot(tool, 'dev_w'), tot(tool, 'dev_wm'))
     print('%-16s %5d %7.3f %6.3f–%-6.3f %9.0f %9.0f %12.2f %12.2f   %-34s %-34s' % (
         'QD %d %s' % (qd, rw), len(done), med, q1, q3, vi, fi, vc, fc,
-        '%d, %d/%d' % (tot('volumeter', 'ios'), tot('volumeter', 'dev_r'), tot('volumeter', 'dev_w')),
-        '%d, %d/%d' % (tot('fio', 'ios'), tot('fio', 'dev_r'), tot('fio', 'dev_w'))))
+        dev('volumeter'), dev('fio')))
     if qd == 32 and rw == 'randread':
         ok = med >= 0.95 and vc <= fc
         miss |= not ok
