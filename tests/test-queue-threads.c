@@ -360,48 +360,48 @@ typedef struct
   guint64         submitted;   /* writes of one 4 KiB block */
   guint64         repeats;
   guint64         other;       /* anything else submitted */
-} Observer;
+} RingObserver;
 
 static int
-obs_openat (const VolIoOps *ops, int dirfd, const char *name, int flags, mode_t mode)
+ring_obs_openat (const VolIoOps *ops, int dirfd, const char *name, int flags, mode_t mode)
 {
-  return ((Observer *) ops)->real->openat (((Observer *) ops)->real, dirfd, name, flags, mode);
+  return ((RingObserver *) ops)->real->openat (((RingObserver *) ops)->real, dirfd, name, flags, mode);
 }
 
 static ssize_t
-obs_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t count, off_t offset)
+ring_obs_pwrite (const VolIoOps *ops, int fd, const void *buf, size_t count, off_t offset)
 {
-  return ((Observer *) ops)->real->pwrite (((Observer *) ops)->real, fd, buf, count, offset);
+  return ((RingObserver *) ops)->real->pwrite (((RingObserver *) ops)->real, fd, buf, count, offset);
 }
 
 static ssize_t
-obs_pread (const VolIoOps *ops, int fd, void *buf, size_t count, off_t offset)
+ring_obs_pread (const VolIoOps *ops, int fd, void *buf, size_t count, off_t offset)
 {
-  return ((Observer *) ops)->real->pread (((Observer *) ops)->real, fd, buf, count, offset);
+  return ((RingObserver *) ops)->real->pread (((RingObserver *) ops)->real, fd, buf, count, offset);
 }
 
 static int
-obs_fdatasync (const VolIoOps *ops, int fd)
+ring_obs_fdatasync (const VolIoOps *ops, int fd)
 {
-  return ((Observer *) ops)->real->fdatasync (((Observer *) ops)->real, fd);
+  return ((RingObserver *) ops)->real->fdatasync (((RingObserver *) ops)->real, fd);
 }
 
 static int
-obs_fadvise (const VolIoOps *ops, int fd, off_t offset, off_t len, int advice)
+ring_obs_fadvise (const VolIoOps *ops, int fd, off_t offset, off_t len, int advice)
 {
-  return ((Observer *) ops)->real->fadvise (((Observer *) ops)->real, fd, offset, len, advice);
+  return ((RingObserver *) ops)->real->fadvise (((RingObserver *) ops)->real, fd, offset, len, advice);
 }
 
 static int
-obs_close (const VolIoOps *ops, int fd)
+ring_obs_close (const VolIoOps *ops, int fd)
 {
-  return ((Observer *) ops)->real->close (((Observer *) ops)->real, fd);
+  return ((RingObserver *) ops)->real->close (((RingObserver *) ops)->real, fd);
 }
 
 static void
-obs_submitted (const VolIoOps *ops, int fd, gboolean is_write, const void *buf, size_t count, off_t offset)
+ring_obs_submitted (const VolIoOps *ops, int fd, gboolean is_write, const void *buf, size_t count, off_t offset)
 {
-  Observer *o = (Observer *) ops;
+  RingObserver *o = (RingObserver *) ops;
   guint64 serial;
 
   g_mutex_lock (&o->lock);
@@ -425,8 +425,8 @@ test_queue_uring_stamps (void)
 {
   g_autoptr(VolTestSpec) spec = th_make_spec ("queue", 0, "span", "64M", "depths", "2,8", "seconds", "1",
                                               "mode", "write", "backend", "io_uring", NULL);
-  Observer o = {
-    { obs_openat, obs_pwrite, obs_pread, obs_fdatasync, obs_fadvise, obs_close, obs_submitted },
+  RingObserver o = {
+    { ring_obs_openat, ring_obs_pwrite, ring_obs_pread, ring_obs_fdatasync, ring_obs_fadvise, ring_obs_close, ring_obs_submitted },
     vol_io_ops_default (),
   };
   ThRun run = { 0 };
@@ -751,6 +751,8 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/queue/cancel", test_queue_cancel);
   g_test_add_func ("/vol/queue/eio", test_queue_eio);
   g_test_add_func ("/vol/queue/eio-lay-down", test_queue_eio_lay_down);
+  g_test_add_func ("/vol/queue/io-uring-setup-fallback", test_queue_uring_setup_fallback);
+  g_test_add_func ("/vol/queue/io-uring-stamps", test_queue_uring_stamps);
   g_test_add_func ("/vol/threads/spec", test_threads_spec);
   g_test_add_func ("/vol/threads/complete", test_threads_complete);
   g_test_add_func ("/vol/threads/scaled", test_threads_scaled);
@@ -760,7 +762,5 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/queue/buffer-limit", test_queue_buffer_limit);
   g_test_add_func ("/vol/threads/buffer-limit", test_threads_buffer_limit);
   g_test_add_func ("/vol/queue/submit-fails", test_queue_submit_fails);
-  g_test_add_func ("/vol/queue/io-uring-setup-fallback", test_queue_uring_setup_fallback);
-  g_test_add_func ("/vol/queue/io-uring-stamps", test_queue_uring_stamps);
   return g_test_run ();
 }
