@@ -118,6 +118,11 @@ done
 grep -qE "^(write|read) [0-9]+/8 " "$work/progress" && ok "progress lines when not a terminal" || not_ok "progress lines when not a terminal" "$(cat "$work/progress")"
 ls -a "$vol" | grep -q '^\.volumeter-' && not_ok "no scratch folder left" || ok "no scratch folder left"
 "$cli" show "$out" | grep -q "Fill volume — complete" && ok "show reads the result" || not_ok "show reads the result"
+# The loop device's own counters, per timed phase, beside the test's: both
+# the write and the read pass of the fill, agreeing (vol-io-counters.c).
+counters=$("$cli" show "$out" | sed -n '/^  Device counters of loop/,/^$/p')
+n_agree=$(grep -cE "^    (write|read) .*; agree$" <<<"$counters")
+[ "$n_agree" -eq 2 ] && ok "show lists the device's counters of both passes, agreeing" || not_ok "show lists the device's counters of both passes, agreeing" "$counters"
 
 quiet=$("$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$work/q.json" --quiet 2>&1); rc=$?
 [ $rc -eq 0 ] && [ -z "$quiet" ] && ok "--quiet prints nothing" || not_ok "--quiet prints nothing" "exit $rc: $quiet"

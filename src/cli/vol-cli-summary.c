@@ -13,6 +13,7 @@
 
 #include "vol-caveat.h"
 #include "vol-cli.h"
+#include "vol-io-counters.h"
 #include "vol-size.h"
 
 /* printf's %-14s pads bytes; a translated label ("Kapazität") needs its
@@ -165,6 +166,51 @@ print_caveats (FILE            *out,
     }
 }
 
+/* "1.07 GB in 262144" */
+static char *
+bytes_in_requests (guint64 bytes,
+                   guint64 requests)
+{
+  g_autofree char *size = vol_size_format_double ((double) bytes);
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, requests);
+
+  /* TRANSLATORS: bytes, then the number of requests that moved them */
+  return g_strdup_printf (_("%s in %s"), size, count);
+}
+
+/* What each timed phase did by the test's count and by the device's own
+ * (/sys/class/block/DEV/stat), so a reader can see the figures rest on
+ * I/O that reached the device; vol-io-counters.c judges agreement. */
+static void
+print_counters (FILE            *out,
+                const VolResult *result)
+{
+  const VolIoCounters *first;
+
+  if (result->counters->len == 0)
+    return;
+  first = g_ptr_array_index (result->counters, 0);
+  fprintf (out, "\n  ");
+  fprintf (out, _("Device counters of %s (bytes in requests: the test's count, then the device's)"),
+           first->device ? first->device : "?");
+  fputc ('\n', out);
+  for (guint i = 0; i < result->counters->len; i++)
+    {
+      const VolIoCounters *c = g_ptr_array_index (result->counters, i);
+      g_autofree char *read = bytes_in_requests (c->bytes_read, c->reads);
+      g_autofree char *dev_read = bytes_in_requests (c->dev_bytes_read, c->dev_reads);
+      g_autofree char *written = bytes_in_requests (c->bytes_written, c->writes);
+      g_autofree char *dev_written = bytes_in_requests (c->dev_bytes_written, c->dev_writes);
+      gboolean agree = vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, NULL);
+      g_autofree char *flushes = g_strdup_printf ("%" G_GUINT64_FORMAT, c->dev_flushes);
+
+      fprintf (out, "    %s ", pad (c->phase ? c->phase : "?", 20));
+      fprintf (out, _("read %s / %s; written %s / %s, %s flushes; %s\n"),
+               read, dev_read, written, dev_written, flushes,
+               agree ? _("agree") : _("differ"));
+    }
+}
+
 /**
  * vol_cli_print_summary:
  * @path: (nullable): where the result is saved
@@ -248,5 +294,6 @@ vol_cli_print_summary (FILE            *out,
       && result->status == VOL_RESULT_STATUS_COMPLETE)
     fprintf (out, "  %s %s\n", pad (_("Write speed drops at"), 34), _("no sustained drop found"));
 
+  print_counters (out, result);
   print_caveats (out, result);
 }

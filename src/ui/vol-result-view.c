@@ -5,6 +5,7 @@
 
 #include "vol-caveat.h"
 #include "vol-chart-build.h"
+#include "vol-io-counters.h"
 #include "vol-registry.h"
 #include "vol-size.h"
 
@@ -196,6 +197,28 @@ vol_result_view_set_result (VolResultView   *self,
     add_row (how, _("I/O backend"), result->io_backend ? result->io_backend : "—", NULL);
     add_row (how, _("CPU time"), cpu, NULL);
   }
+  if (result->counters->len > 0)
+    {
+      const VolIoCounters *first = g_ptr_array_index (result->counters, 0);
+      guint differ = 0;
+      g_autofree char *text = NULL;
+
+      for (guint i = 0; i < result->counters->len; i++)
+        if (!vol_io_counters_agree (g_ptr_array_index (result->counters, i), VOL_IO_COUNTERS_TOLERANCE, NULL))
+          differ++;
+      /* the per-phase figures are in the file and in volumeter-cli show */
+      if (differ == 0)
+        text = g_strdup_printf (ngettext ("%s agrees with the test's counts in its %u timed phase",
+                                             "%s agrees with the test's counts in all %u timed phases",
+                                             result->counters->len),
+                                first->device ? first->device : "?", result->counters->len);
+      else
+        text = g_strdup_printf (ngettext ("%s differs from the test's counts in %u of %u timed phases",
+                                             "%s differs from the test's counts in %u of %u timed phases",
+                                             differ),
+                                first->device ? first->device : "?", differ, result->counters->len);
+      add_row (how, _("Device counters"), text, NULL);
+    }
 
   if (result->target)
     {
