@@ -320,15 +320,15 @@ test_queue_eio_lay_down (void)
   th_io_ops_clear (&ops);
 }
 
-/* A kernel that refuses the ring's set-up flags (EINVAL: DEFER_TASKRUN
- * before Linux 6.1, COOP_TASKRUN before 5.19) still runs the point on
+/* A kernel that refuses the ring's set-up flags (EINVAL: COOP_TASKRUN
+ * before Linux 5.19, DEFER_TASKRUN before 6.1) still runs the point on
  * io_uring, with the next flags down, and the result says which. The
  * refusal is the seam of vol-uring.h, so this runs on any kernel. */
 static void
 test_queue_uring_setup_fallback (void)
 {
   static const struct { guint refuse; const char *mode; } cases[] = {
-    { IORING_SETUP_DEFER_TASKRUN, "coop-taskrun" },
+    { IORING_SETUP_COOP_TASKRUN, "defer-taskrun" },
     { IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN, "plain" },
   };
 

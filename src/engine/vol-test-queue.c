@@ -408,9 +408,9 @@ set_short_error (GError  **error,
  * reaped: fio's batched job (--iodepth_batch_complete_min=1,
  * --iodepth_batch_complete_max=QD) keeps its depth the same way.
  *
- * The ring is made with IORING_SETUP_DEFER_TASKRUN where the kernel has it
- * (vol-uring.h): completions then wait until the thread asks for them
- * instead of interrupting it one by one. Waiting for more than one
+ * The ring is made with IORING_SETUP_COOP_TASKRUN where the kernel has it
+ * (vol-uring.h says why not DEFER_TASKRUN): completions then do not
+ * interrupt the thread one by one. Waiting for more than one
  * completion (B of them) was measured and rejected: it leaves the device
  * QD − B in flight during the wait, and on both a RAM-backed and a
  * disk-backed loop device the IOPS fell (B = QD/8: 0.84 × fio's batched

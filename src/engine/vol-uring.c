@@ -38,8 +38,8 @@ _vol_uring_init (guint            entries,
                  VolUringMode    *mode)
 {
   static const struct { guint flags; VolUringMode mode; } tries[] = {
-    { IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN, VOL_URING_MODE_DEFER_TASKRUN },
     { IORING_SETUP_COOP_TASKRUN, VOL_URING_MODE_COOP_TASKRUN },
+    { IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN, VOL_URING_MODE_DEFER_TASKRUN },
     { 0, VOL_URING_MODE_PLAIN },
   };
   guint refused = (guint) g_atomic_int_get (&refused_flags);

@@ -1,15 +1,19 @@
 /* vol-uring.h — an io_uring ring with the cheapest completion path the
  * kernel offers
  *
- * A ring whose completions are handed to the submitting thread as task
- * work costs a wake-up per completion unless the kernel is told that one
- * thread does all the work (IORING_SETUP_SINGLE_ISSUER |
- * IORING_SETUP_DEFER_TASKRUN, Linux 6.1): the completions then wait
- * until the thread asks for them, and a wait for N completions wakes it
- * once. Older kernels refuse those flags with EINVAL; the next best
- * (IORING_SETUP_COOP_TASKRUN, 5.19: no interrupt of the thread to run
- * the task work) is tried, then none. Only EINVAL moves down the list:
- * any other failure (ENOSYS, EPERM, ENOMEM) is the caller's to report.
+ * Completions reach the submitting thread as task work. With
+ * IORING_SETUP_COOP_TASKRUN (Linux 5.19) the kernel does not interrupt
+ * the thread to run it; the work runs when the thread next enters the
+ * kernel, which the loop does once per batch anyway. That is tried
+ * first. IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN (6.1),
+ * which holds the completions until the thread asks for them, was the
+ * first choice until bench/vs-peers.sh measured it: on a disk-backed
+ * loop device, QD32 4 KiB random writes ran at 0.80–1.05 × fio's
+ * batched job with it and 1.05–1.46 × with COOP_TASKRUN, five
+ * alternating rounds (reads: the same within 3 %); docs/performance.md.
+ * It stays second, then no flags. Only EINVAL (an older kernel refusing
+ * a flag) moves down the list: any other failure (ENOSYS, EPERM, ENOMEM)
+ * is the caller's to report.
  */
 #pragma once
 
@@ -20,8 +24,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  VOL_URING_MODE_DEFER_TASKRUN,   /* single issuer, deferred task work */
   VOL_URING_MODE_COOP_TASKRUN,    /* cooperative task work */
+  VOL_URING_MODE_DEFER_TASKRUN,   /* single issuer, deferred task work */
   VOL_URING_MODE_PLAIN,           /* no set-up flags */
 } VolUringMode;
 
