@@ -330,7 +330,7 @@ write_file (Fill    *fill,
   FillPlan *plan = fill->plan;
   g_autofree char *name = file_name (i);
   gint64 start;
-  int fd, saved;
+  int fd;
 
   fd = i == 0 ? create_first_file (fill, name, error)
               : open_file (fill, name, O_WRONLY | O_CREAT | O_EXCL, error);
@@ -356,13 +356,8 @@ write_file (Fill    *fill,
     }
   /* The flush is part of the write: without it the number would be the
    * page cache's or the drive's write cache's, not the medium's. */
-  if (io->fdatasync (io, fd) != 0)
-    {
-      saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
-      goto fail;
-    }
+  if (!_vol_test_file_flush (run, fd, name, error))
+    goto fail;
   add_sample (fill, fill->write, i, vol_io_now_ns () - start);
 
   if (!fill->direct)

@@ -242,6 +242,17 @@ report (Random     *r,
 }
 
 static gboolean
+lay_down_progress (guint64  done,
+                   gpointer user_data)
+{
+  Random *r = user_data;
+
+  r->bytes_laid = done;
+  report (r, "prepare", 0, 0);
+  return TRUE;
+}
+
+static gboolean
 lay_down (Random  *r,
           GError **error)
 {
@@ -249,7 +260,6 @@ lay_down (Random  *r,
   gsize len = (gsize) MIN ((guint64) LAY_DOWN_CHUNK, r->plan->file_size);
   g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
                                                    len, r->plan->mem_align);
-  const VolIoOps *io = run->io;
   guint64 first = _vol_run_take_serials (run, r->plan->file_size / VOL_STAMP_BLOCK);
   guint64 per_chunk = r->plan->chunk / VOL_STAMP_BLOCK;
 
@@ -257,27 +267,8 @@ lay_down (Random  *r,
   if (r->serial)
     for (guint64 c = 0; c < r->plan->n_chunks; c++)
       r->serial[c] = first + c * per_chunk;
-  for (guint64 offset = 0; offset < r->plan->file_size; offset += len)
-    {
-      gsize n = (gsize) MIN ((guint64) len, r->plan->file_size - offset);
-
-      if (!_vol_run_check_cancelled (run, error))
-        return FALSE;
-      vol_data_pool_stamp (pool, first + offset / VOL_STAMP_BLOCK, n);
-      if (!vol_io_write_all (io, r->fd, vol_data_pool_get_data (pool), n, offset, r->name, error))
-        return FALSE;
-      r->bytes_laid += n;
-      report (r, "prepare", 0, 0);
-    }
-  if (io->fdatasync (io, r->fd) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), r->name, g_strerror (saved));
-      return FALSE;
-    }
-  _vol_test_file_drop_cache (run, r->fd, r->plan->direct);
-  return TRUE;
+  return _vol_test_file_lay_down_with (run, r->fd, r->name, r->plan->file_size, pool, first,
+                                       r->plan->direct, lay_down_progress, r, error);
 }
 
 static VolSeries *
@@ -364,13 +355,8 @@ write_phase (Random    *r,
       r->ios_written++;
       report (r, "write", count_index, iteration);
     }
-  if (io->fdatasync (io, r->fd) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), r->name, g_strerror (saved));
-      return FALSE;
-    }
+  if (!_vol_test_file_flush (run, r->fd, r->name, error))
+    return FALSE;
   add_sample (r, series, iteration, n, vol_io_now_ns () - start);
   end_phase (r, series, iteration, 0, n);
   return TRUE;

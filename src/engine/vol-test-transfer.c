@@ -271,6 +271,24 @@ serials_per_pass (Transfer *t,
   return t->plan->region / MIN (size, (guint64) VOL_STAMP_BLOCK);
 }
 
+typedef struct
+{
+  Transfer *t;
+  guint     size_index;
+  guint64   laid_before;
+} LayDown;
+
+static gboolean
+lay_down_progress (guint64  done,
+                   gpointer user_data)
+{
+  LayDown *ld = user_data;
+
+  ld->t->bytes_laid = ld->laid_before + done;
+  report (ld->t, "prepare", ld->size_index, 0);
+  return TRUE;
+}
+
 static gboolean
 lay_down (Transfer   *t,
           int         fd,
@@ -278,30 +296,11 @@ lay_down (Transfer   *t,
           guint       size_index,
           GError    **error)
 {
-  VolRun *run = t->run;
-  gsize chunk = vol_data_pool_get_size (t->pool);
-  guint64 first = _vol_run_take_serials (run, t->plan->region / VOL_STAMP_BLOCK);
+  LayDown ld = { t, size_index, t->bytes_laid };
+  guint64 first = _vol_run_take_serials (t->run, t->plan->region / VOL_STAMP_BLOCK);
 
-  for (guint64 offset = 0; offset < t->plan->region; offset += chunk)
-    {
-      gsize len = (gsize) MIN ((guint64) chunk, t->plan->region - offset);
-
-      if (!_vol_run_check_cancelled (run, error))
-        return FALSE;
-      vol_data_pool_stamp (t->pool, first + offset / VOL_STAMP_BLOCK, len);
-      if (!vol_io_write_all (run->io, fd, vol_data_pool_get_data (t->pool), len, offset, name, error))
-        return FALSE;
-      t->bytes_laid += len;
-      report (t, "prepare", size_index, 0);
-    }
-  if (run->io->fdatasync (run->io, fd) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+  return _vol_test_file_lay_down_with (t->run, fd, name, t->plan->region, t->pool, first,
+                                       t->plan->direct, lay_down_progress, &ld, error);
 }
 
 static gboolean
@@ -334,13 +333,8 @@ write_pass (Transfer   *t,
     }
   /* The flush is part of the write: without it the number would be the
    * page cache's or the drive's write cache's. */
-  if (io->fdatasync (io, fd) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Flushing %s to the device failed: %s"), name, g_strerror (saved));
-      return FALSE;
-    }
+  if (!_vol_test_file_flush (run, fd, name, error))
+    return FALSE;
   add_sample (t, t->write, size, iteration, vol_io_now_ns () - start);
   return TRUE;
 }
