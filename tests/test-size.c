@@ -163,6 +163,32 @@ test_format_double (void)
   g_assert_cmpstr (huge, ==, max);
 }
 
+static void
+check_value (double value, const char *unit, gboolean binary, const char *expected)
+{
+  g_autofree char *text = vol_value_format (value, unit, binary);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* One formatter for every figure: the figure's own unit, no exponents. */
+static void
+test_value (void)
+{
+  check_value (1016010.0, "IO/s", FALSE, "1016010 IO/s");
+  check_value (18479.4, "IO/s", FALSE, "18479 IO/s");
+  check_value (12.345678, "IO/s", FALSE, "12.35 IO/s");
+  check_value (84.1e-6, "s", FALSE, "84.1 µs");
+  check_value (0.0123, "s", FALSE, "12.30 ms");
+  check_value (2.5, "s", FALSE, "2.500 s");
+  check_value (412.3e6, "B/s", FALSE, "412.3 MB/s");
+  check_value (1048576.0 * 3, "B/s", TRUE, "3.00 MiB/s");
+  check_value (42.25, "%", FALSE, "42.2 %");
+  check_value (123456.0, "", FALSE, "123456");
+  check_value (NAN, "IO/s", FALSE, "—");
+  check_value (INFINITY, "B/s", FALSE, "—");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -174,5 +200,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/size/format", test_format);
   g_test_add_func ("/vol/size/duration-huge", test_duration_huge);
   g_test_add_func ("/vol/size/rate", test_rate);
+  g_test_add_func ("/vol/size/value", test_value);
   return g_test_run ();
 }

@@ -29,28 +29,6 @@ pad (const char *label,
   return buf;
 }
 
-static char *
-format_value (double      value,
-              const char *unit)
-{
-  if (g_strcmp0 (unit, "B/s") == 0)
-    return vol_rate_format (value, FALSE);
-  if (g_strcmp0 (unit, "B") == 0)
-    return vol_size_format_double (value);
-  if (g_strcmp0 (unit, "%") == 0)
-    return g_strdup_printf ("%.1f %%", value);
-  if (g_strcmp0 (unit, "s") == 0)
-    return value < 1e-3 ? g_strdup_printf ("%.1f µs", value * 1e6)
-         : value < 1 ? g_strdup_printf ("%.2f ms", value * 1e3)
-         : g_strdup_printf ("%.3f s", value);
-  if (unit == NULL || *unit == '\0')
-    return g_strdup_printf ("%.6g", value);
-  /* 23520 ops/s, not 2.352e+04 ops/s */
-  if (fabs (value) >= 1000)
-    return g_strdup_printf ("%.0f %s", value, unit);
-  return g_strdup_printf ("%.4g %s", value, unit);
-}
-
 /* Resolved values are stored as plain integers; these name sizes. */
 static gboolean
 is_size_key (const VolTestKind *kind,
@@ -267,11 +245,11 @@ vol_cli_print_summary (FILE            *out,
         {
           const VolSummary *s = g_ptr_array_index (result->summaries, i);
           const VolSeries *series = vol_result_get_series (result, s->series);
-          g_autofree char *mean = format_value (s->mean, s->unit);
-          g_autofree char *sd = format_value (s->stddev, s->unit);
-          g_autofree char *min = format_value (s->min, s->unit);
-          g_autofree char *max = format_value (s->max, s->unit);
-          g_autofree char *median = format_value (s->median, s->unit);
+          g_autofree char *mean = vol_value_format (s->mean, s->unit, FALSE);
+          g_autofree char *sd = vol_value_format (s->stddev, s->unit, FALSE);
+          g_autofree char *min = vol_value_format (s->min, s->unit, FALSE);
+          g_autofree char *max = vol_value_format (s->max, s->unit, FALSE);
+          g_autofree char *median = vol_value_format (s->median, s->unit, FALSE);
 
           if (s->count == 0)
             fprintf (out, "  %s %14s\n", pad (series ? _(series->title) : s->series, 10), _("no samples"));
@@ -286,7 +264,7 @@ vol_cli_print_summary (FILE            *out,
   for (guint i = 0; i < result->figures->len; i++)
     {
       const VolFigure *f = g_ptr_array_index (result->figures, i);
-      g_autofree char *value = format_value (f->value, f->unit);
+      g_autofree char *value = vol_value_format (f->value, f->unit, FALSE);
       fprintf (out, "  %s %s\n", pad (_(f->title), 34), value);
     }
   cliff = vol_result_get_figure (result, "write-cliff-position");

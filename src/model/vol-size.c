@@ -236,6 +236,40 @@ vol_rate_format (double   bytes_per_second,
 }
 
 /**
+ * vol_value_format:
+ * @unit: a series' or figure's unit: "B/s", "B", "s", "%", "IO/s", … or ""
+ * @binary: rates in MiB/s instead of MB/s
+ *
+ * The one way a figure is printed, in the app, History and the CLI alike:
+ * in its own unit, never in exponent notation ("23520 IO/s", "84.1 µs",
+ * "412.3 MB/s"). Not a number prints "—".
+ */
+char *
+vol_value_format (double      value,
+                  const char *unit,
+                  gboolean    binary)
+{
+  if (!isfinite (value))
+    return g_strdup ("—");
+  if (g_strcmp0 (unit, "B/s") == 0)
+    return vol_rate_format (value, binary);
+  if (g_strcmp0 (unit, "B") == 0)
+    return vol_size_format_double (value);
+  if (g_strcmp0 (unit, "%") == 0)
+    return g_strdup_printf ("%.1f %%", value);
+  if (g_strcmp0 (unit, "s") == 0)
+    return fabs (value) < 1e-3 ? g_strdup_printf ("%.1f µs", value * 1e6)
+         : fabs (value) < 1 ? g_strdup_printf ("%.2f ms", value * 1e3)
+         : g_strdup_printf ("%.3f s", value);
+  /* 23520 IO/s, not 2.352e+04 IO/s; small figures keep four digits */
+  if (fabs (value) >= 1000)
+    return unit && *unit ? g_strdup_printf ("%.0f %s", value, unit)
+                         : g_strdup_printf ("%.0f", value);
+  return unit && *unit ? g_strdup_printf ("%.4g %s", value, unit)
+                       : g_strdup_printf ("%.4g", value);
+}
+
+/**
  * vol_duration_format:
  *
  * "0:42", "1:02:03" for an ETA or a run time.

@@ -24,6 +24,9 @@ char    *vol_size_format_double    (double      bytes);
 char    *vol_size_format_exact     (guint64     bytes);
 char    *vol_rate_format           (double      bytes_per_second,
                                     gboolean    binary);
+char    *vol_value_format          (double      value,
+                                    const char *unit,
+                                    gboolean    binary);
 char    *vol_duration_format       (double      seconds);
 
 G_END_DECLS

@@ -23,20 +23,6 @@ vol_result_view_new (void)
   return g_object_new (VOL_TYPE_RESULT_VIEW, NULL);
 }
 
-static char *
-format_value (double      value,
-              const char *unit,
-              gboolean    binary)
-{
-  if (g_strcmp0 (unit, "B/s") == 0)
-    return vol_rate_format (value, binary);
-  if (g_strcmp0 (unit, "B") == 0)
-    return vol_size_format ((guint64) MAX (value, 0));
-  if (g_strcmp0 (unit, "%") == 0)
-    return g_strdup_printf ("%.1f %%", value);
-  return g_strdup_printf ("%.6g %s", value, unit ? unit : "");
-}
-
 static GtkWidget *
 cell (const char *text,
       gboolean    numeric,
@@ -141,7 +127,7 @@ vol_result_view_set_result (VolResultView   *self,
       gtk_grid_attach (GTK_GRID (grid), head, r + 1, 0, 1, 1);
       for (guint c = 0; c < G_N_ELEMENTS (values); c++)
         {
-          g_autofree char *text = s->count ? format_value (values[c], s->unit, binary) : g_strdup ("—");
+          g_autofree char *text = s->count ? vol_value_format (values[c], s->unit, binary) : g_strdup ("—");
           gtk_grid_attach (GTK_GRID (grid), cell (text, TRUE, FALSE), r + 1, c + 1, 1, 1);
         }
       gtk_grid_attach (GTK_GRID (grid), cell (count, TRUE, FALSE), r + 1, G_N_ELEMENTS (values) + 1, 1, 1);
@@ -181,7 +167,7 @@ vol_result_view_set_result (VolResultView   *self,
       for (guint i = 0; i < result->figures->len; i++)
         {
           const VolFigure *f = g_ptr_array_index (result->figures, i);
-          g_autofree char *text = format_value (f->value, f->unit, binary);
+          g_autofree char *text = vol_value_format (f->value, f->unit, binary);
           add_row (more, _(f->title), text, NULL);
         }
     }
@@ -267,8 +253,8 @@ vol_result_view_set_comparison (VolResultView *self,
         {
           const VolSummary *s = g_ptr_array_index (r->summaries, i);
           const VolSeries *series = vol_result_get_series (r, s->series);
-          g_autofree char *mean = s->count ? format_value (s->mean, s->unit, binary) : g_strdup ("—");
-          g_autofree char *sd = s->count > 1 ? format_value (s->stddev, s->unit, binary) : NULL;
+          g_autofree char *mean = s->count ? vol_value_format (s->mean, s->unit, binary) : g_strdup ("—");
+          g_autofree char *sd = s->count > 1 ? vol_value_format (s->stddev, s->unit, binary) : NULL;
           g_string_append_printf (value, "%s%s %s%s%s", value->len ? "\n" : "",
                                   series ? series->title : s->series, mean, sd ? " ± " : "", sd ? sd : "");
         }
