@@ -233,8 +233,12 @@ vol_cli_print_summary (FILE            *out,
   fprintf (out, "  %s %s\n", pad (_("I/O backend"), 14), result->io_backend ? result->io_backend : "?");
   {
     g_autofree char *duration = vol_duration_format (result->duration);
-    fprintf (out, _("  %s %s; CPU %.2f s user + %.2f s system\n"), pad (_("Duration"), 14), duration,
-             result->cpu_user, result->cpu_system);
+    /* an imported result may not say what the CPU did */
+    if (isfinite (result->cpu_user) && isfinite (result->cpu_system))
+      fprintf (out, _("  %s %s; CPU %.2f s user + %.2f s system\n"), pad (_("Duration"), 14), duration,
+               result->cpu_user, result->cpu_system);
+    else
+      fprintf (out, _("  %s %s; CPU time not recorded\n"), pad (_("Duration"), 14), duration);
   }
 
   if (result->summaries->len > 0)

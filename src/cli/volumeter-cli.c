@@ -177,7 +177,7 @@ check_target (const VolCliRunOptions  *options,
                    _("%s Pass --yes to run it anyway."), risk);
       return FALSE;
     }
-  if (!options->quiet && vol_scratch_fs_is_ram (target->fs_type))
+  if (!options->quiet && vol_fs_type_is_ram (target->fs_type))
     fprintf (stderr, _("volumeter-cli: warning: %s is in memory (%s): the figures will be memory speed, "
                        "not a disk's, and the result says so.\n"),
              target->path, target->fs_type);

@@ -673,20 +673,6 @@ vol_scratch_cleanup_stale (const char  *dir,
   return ok;
 }
 
-/**
- * vol_scratch_fs_is_ram:
- * @fs_type: (nullable): a filesystem type as the probe reports it
- *
- * Whether files there live in memory: tmpfs and devtmpfs (which accept
- * O_DIRECT since Linux 6.6 with no device behind it) and ramfs. Any thread.
- */
-gboolean
-vol_scratch_fs_is_ram (const char *fs_type)
-{
-  return g_strcmp0 (fs_type, "tmpfs") == 0 || g_strcmp0 (fs_type, "devtmpfs") == 0
-         || g_strcmp0 (fs_type, "ramfs") == 0;
-}
-
 static gboolean
 same_filesystem (const struct stat *here,
                  const char        *other)
@@ -733,7 +719,7 @@ vol_scratch_target_risk (const VolTestSpec   *spec,
     risk = VOL_TARGET_RISK_DEVICES;
   else if (!fill)
     return VOL_TARGET_RISK_NONE;
-  else if (vol_scratch_fs_is_ram (target->fs_type))
+  else if (vol_fs_type_is_ram (target->fs_type))
     risk = VOL_TARGET_RISK_MEMORY;
   else if (same_filesystem (&here, "/"))
     risk = VOL_TARGET_RISK_SYSTEM;

@@ -46,7 +46,6 @@ typedef enum
   VOL_TARGET_RISK_DEVICES, /* writing into devtmpfs, the system's device nodes */
 } VolTargetRisk;
 
-gboolean      vol_scratch_fs_is_ram           (const char          *fs_type);
 VolTargetRisk vol_scratch_target_risk         (const VolTestSpec   *spec,
                                                const VolTargetInfo *target,
                                                guint64             *bytes);

@@ -343,6 +343,6 @@ _vol_test_file_label_ram (VolRun *run)
 {
   if (run->target != NULL && run->result != NULL
       && run->result->cache_bypass == VOL_CACHE_BYPASS_DIRECT
-      && vol_scratch_fs_is_ram (run->target->fs_type))
+      && vol_fs_type_is_ram (run->target->fs_type))
     run->result->cache_bypass = VOL_CACHE_BYPASS_NONE;
 }
