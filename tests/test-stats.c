@@ -71,6 +71,16 @@ test_percentile (void)
   /* rank 0.4 · 4 = 1.6 → 20 + 0.6 · 15 = 29 */
   g_assert_cmpfloat_with_epsilon (vol_stats_percentile (v, 5, 40), 29, 1e-12);
   g_assert_true (isnan (vol_stats_percentile (v, 0, 50)));
+  {
+    static const double pcts[] = { 0, 40, 50, 100 };
+    double out[4];
+
+    vol_stats_percentiles (v, 5, pcts, out, 4);
+    g_assert_cmpfloat (out[0], ==, 15);
+    g_assert_cmpfloat_with_epsilon (out[1], 29, 1e-12);
+    g_assert_cmpfloat (out[2], ==, 35);
+    g_assert_cmpfloat (out[3], ==, 50);
+  }
 }
 
 static void

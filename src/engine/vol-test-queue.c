@@ -852,6 +852,7 @@ add_point_row (Queue  *q,
                Tally  *t,
                double  seconds)
 {
+  static const double percentiles[] = { 50, 99, 99.9 };
   VolStats spread = { 0 };
   double row[15];
   const double *lat = (const double *) t->latency->data;
@@ -863,9 +864,10 @@ add_point_row (Queue  *q,
   row[1] = seconds > 0 ? t->ios / seconds : 0;
   row[2] = seconds > 0 ? t->bytes / seconds : 0;
   row[3] = t->ios > 0 ? t->latency_sum / t->ios : 0;
-  row[4] = n > 0 ? vol_stats_percentile (lat, n, 50) : 0;
-  row[5] = n > 0 ? vol_stats_percentile (lat, n, 99) : 0;
-  row[6] = n > 0 ? vol_stats_percentile (lat, n, 99.9) : 0;
+  if (n > 0)
+    vol_stats_percentiles (lat, n, percentiles, row + 4, G_N_ELEMENTS (percentiles));
+  else
+    row[4] = row[5] = row[6] = 0;
   row[7] = t->ios;
   row[8] = t->reads;
   row[9] = t->writes;

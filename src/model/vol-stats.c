@@ -73,6 +73,24 @@ vol_stats_compute (const double *values,
   stats->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
+/* R-7 (linear between closest ranks) on sorted values. */
+static double
+percentile_of_sorted (const double *sorted,
+                      guint         n,
+                      double        percentile)
+{
+  double rank, lower;
+  guint i;
+
+  percentile = CLAMP (percentile, 0.0, 100.0);
+  rank = percentile / 100.0 * (n - 1);
+  i = (guint) floor (rank);
+  lower = sorted[i];
+  if (i + 1 >= n)
+    return lower;
+  return lower + (rank - i) * (sorted[i + 1] - lower);
+}
+
 /**
  * vol_stats_percentile:
  * @percentile: 0 … 100
@@ -84,20 +102,38 @@ vol_stats_percentile (const double *values,
                       guint         n,
                       double        percentile)
 {
+  double out;
+
+  vol_stats_percentiles (values, n, &percentile, &out, 1);
+  return out;
+}
+
+/**
+ * vol_stats_percentiles:
+ * @percentiles: (array length=n_percentiles): each 0 … 100
+ * @out: (array length=n_percentiles): the R-7 percentiles, NAN for no values
+ *
+ * Several percentiles of the same values for one sort: a queue point's
+ * p50, p99 and p99.9 are over up to a million latencies.
+ */
+void
+vol_stats_percentiles (const double *values,
+                       guint         n,
+                       const double *percentiles,
+                       double       *out,
+                       guint         n_percentiles)
+{
   g_autofree double *sorted = NULL;
-  double rank, lower;
-  guint i;
 
   if (n == 0)
-    return NAN;
-  percentile = CLAMP (percentile, 0.0, 100.0);
+    {
+      for (guint k = 0; k < n_percentiles; k++)
+        out[k] = NAN;
+      return;
+    }
   sorted = sorted_copy (values, n);
-  rank = percentile / 100.0 * (n - 1);
-  i = (guint) floor (rank);
-  lower = sorted[i];
-  if (i + 1 >= n)
-    return lower;
-  return lower + (rank - i) * (sorted[i + 1] - lower);
+  for (guint k = 0; k < n_percentiles; k++)
+    out[k] = percentile_of_sorted (sorted, n, percentiles[k]);
 }
 
 /**

@@ -32,6 +32,11 @@ void     vol_stats_compute     (const double *values,
 double   vol_stats_percentile  (const double *values,
                                 guint         n,
                                 double        percentile);
+void     vol_stats_percentiles (const double *values,
+                                guint         n,
+                                const double *percentiles,
+                                double       *out,
+                                guint         n_percentiles);
 gboolean vol_stats_find_cliff  (const double *values,
                                 guint         n,
                                 VolCliff     *cliff);
