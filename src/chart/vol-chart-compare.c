@@ -991,6 +991,8 @@ build_comparison (VolResult *const      *results,
           vol_chart_add_warning (chart, text);
         }
     }
+  if (!table)
+    _vol_chart_drop_table (chart, options);
   return chart;
 }
 

@@ -181,7 +181,7 @@ _vol_chart_build_queue (const VolResult       *result,
                                  unit, mean, p50, p99, p999);
         vol_chart_add_table_row (chart, label, cells);
       }
-  else
+  else if (_vol_chart_wants_table (options))
     vol_chart_add_warning (chart, _("Too many depths for a table: MB/s and latencies are in the result"));
 
   _vol_chart_add_measurement_warnings (chart, result);

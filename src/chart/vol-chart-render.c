@@ -215,36 +215,36 @@ draw_axes (Painter *p)
     {
       const VolTick *t = &g_array_index (l->x_axis.ticks, VolTick, i);
       double x = vol_chart_layout_x_to_pixel (l, t->value);
-      double y = plot->y + plot->height + 6;
+      double y = plot->y + plot->height + l->x_label_offset;
+      if (i % l->x_label_every != 0)
+        continue;
       if (l->rotate_x_labels)
         {
+          double max_w = l->x_label_max_width;
           text_size (p, VOL_CHART_FONT_TICK, t->label, &w, &h);
           cairo_save (cr);
           cairo_translate (cr, x, y);
           cairo_rotate (cr, -G_PI / 4);
-          draw_text (p, VOL_CHART_FONT_TICK, t->label, 0, -h / 2, ALIGN_RIGHT, 0, &p->style->foreground);
+          draw_text (p, VOL_CHART_FONT_TICK, t->label, 0, -h / 2, ALIGN_RIGHT, max_w > 0 && w > max_w ? max_w : 0,
+                     &p->style->foreground);
           cairo_restore (cr);
         }
       else
         draw_text (p, VOL_CHART_FONT_TICK, t->label, x, y, ALIGN_CENTER, 0, &p->style->foreground);
     }
 
-  /* axis titles: x centred under the labels, y rotated on the left */
-  text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title ? chart->x_title : "", &w, &h);
-  {
-    double label_h = l->rotate_x_labels ? 0 : tick_h;
-    double y = l->rotate_x_labels ? (l->table.height > 0 ? l->table.y : l->footer.y) - 8 - h - 4
-                                  : plot->y + plot->height + 6 + label_h + 6;
-    draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title, plot->x + plot->width / 2, y,
-               ALIGN_CENTER, 0, &p->style->muted);
-  }
+  /* axis titles: x where the layout put it, y rotated on the left */
+  if (l->x_title_rect.height > 0)
+    draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title, l->x_title_rect.x + l->x_title_rect.width / 2,
+               l->x_title_rect.y, ALIGN_CENTER, l->x_title_rect.width + 1, &p->style->muted);
   if (chart->y_title)
     {
       text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, &w, &h);
       cairo_save (cr);
       cairo_translate (cr, l->y_title_x - h / 2, plot->y + plot->height / 2);
       cairo_rotate (cr, -G_PI / 2);
-      draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, plot->height, &p->style->muted);
+      draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, w > l->y_title_max ? l->y_title_max : 0,
+                 &p->style->muted);
       cairo_restore (cr);
     }
 }
@@ -543,6 +543,7 @@ draw_legend (Painter *p)
       if (series->name == NULL)
         continue;
       text_size (p, VOL_CHART_FONT_LEGEND, series->name, &w, &h);
+      w = MIN (w, l->legend_entry_max_width);
       set_color (cr, c, 1);
       if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
         {
@@ -560,8 +561,8 @@ draw_legend (Painter *p)
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
         }
-      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT, 0,
-                 &p->style->foreground);
+      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT,
+                 l->legend_entry_max_width, &p->style->foreground);
       if (l->legend_place == VOL_LEGEND_ABOVE)
         {
           /* flow onto the next row exactly as the layout counted */
@@ -572,6 +573,7 @@ draw_legend (Painter *p)
               double nw = 0, nh;
               if (next->name)
                 text_size (p, VOL_CHART_FONT_LEGEND, next->name, &nw, &nh);
+              nw = MIN (nw, l->legend_entry_max_width);
               if (x > r->x + 8 && x - r->x - 8 + VOL_CHART_LEGEND_SWATCH + nw + VOL_CHART_LEGEND_SPACING > r->width)
                 {
                   x = r->x + 8;
@@ -603,7 +605,8 @@ draw_warnings (Painter *p)
     {
       const char *text = g_ptr_array_index (p->chart->warnings, i);
       g_autofree char *line = g_strdup_printf ("⚠ %s", text);
-      y += draw_wrapped (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, r->width - 20, 0, &p->style->warning) + 4;
+      y += draw_wrapped (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, r->width - 20, p->layout->warning_lines,
+                         &p->style->warning) + 4;
     }
 }
 
@@ -613,18 +616,11 @@ draw_table (Painter *p)
   const VolChartLayout *l = p->layout;
   const VolChart *chart = p->chart;
   guint n_cols = chart->series->len;
-  double label_w = 0, w, h, col_w, y;
+  double label_w = l->table_label_width, col_w = l->table_column_width, y;
 
-  if (chart->table->len == 0)
+  /* the layout drops a table that does not fit */
+  if (chart->table->len == 0 || l->table.height <= 0)
     return;
-  for (guint i = 0; i < chart->table->len; i++)
-    {
-      const VolChartTableRow *row = g_ptr_array_index (chart->table, i);
-      text_size (p, VOL_CHART_FONT_TICK, row->label, &w, &h);
-      label_w = MAX (label_w, w);
-    }
-  /* columns sized to read, not stretched across a wide chart */
-  col_w = MIN ((l->table.width - label_w - 16) / MAX (n_cols, 1), 180);
   y = l->table.y;
   for (guint c = 0; c < n_cols; c++)
     {
@@ -731,12 +727,14 @@ vol_chart_render (const VolChart      *chart,
 
   draw_text (&p, VOL_CHART_FONT_TITLE, chart->title, p.layout->title.x, p.layout->title.y, ALIGN_LEFT,
              p.layout->title.width, &style->foreground);
-  draw_wrapped (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
-                p.layout->subtitle.width, p.layout->subtitle_lines, &style->muted);
+  if (p.layout->subtitle_lines > 0)
+    draw_wrapped (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
+                  p.layout->subtitle.width, p.layout->subtitle_lines, &style->muted);
   draw_warnings (&p);
   draw_table (&p);
-  draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - 18, p.layout->footer.y, ALIGN_RIGHT, 0,
-             &style->muted);
+  if (p.layout->footer.height > 0)
+    draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - 18, p.layout->footer.y, ALIGN_RIGHT, 0,
+               &style->muted);
 
   vol_chart_layout_free (p.layout);
   painter_clear (&p);

@@ -167,7 +167,7 @@ _vol_chart_build_threads (const VolResult       *result,
                                  column_at (points, "seconds", i));
         vol_chart_add_table_row (chart, label, cells);
       }
-  else
+  else if (_vol_chart_wants_table (options))
     vol_chart_add_warning (chart, _("Too many thread counts for a table: the spread between threads is in the result"));
 
   _vol_chart_add_measurement_warnings (chart, result);
