@@ -729,9 +729,9 @@ test_warnings (void)
           }
         banner_height[i] = image.layout->warnings.height;
       }
-  /* two warnings take the room of both (each may wrap onto more lines) */
-  g_assert_cmpfloat (banner_height[3], >, MAX (banner_height[1], banner_height[2]));
-  g_assert_cmpfloat (banner_height[3], >=, banner_height[1] + banner_height[2] - 12);
+  /* two warnings take more room than either: each has a line at least
+   * (a small chart cuts long ones short, ellipsized, for its plot) */
+  g_assert_cmpfloat (banner_height[3], >, MAX (banner_height[1], banner_height[2]) + 10);
 }
 
 /* ---------------------------------------------------------------------- */

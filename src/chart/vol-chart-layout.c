@@ -20,7 +20,9 @@
  * enough from DBL_MAX (1.8e308) that whole steps around them stay finite. */
 #define AXIS_LIMIT 1e300
 #define GAP 8.0     /* between bands, in chart units */
+/* around the chart: 18 chart units, 10 on a small canvas (the window's) */
 #define MARGIN 18.0
+#define SMALL_MARGIN 10.0
 
 /**
  * vol_nice_number:
@@ -585,13 +587,12 @@ measure_legend (const Measurer       *m,
   guint rows = 0;
 
   /* an unnamed series has no entry (the renderer skips it) */
-  for (guint i = 0; i < chart->series->len; i++)
+  g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+
+  for (guint i = 0; i < entries->len; i++)
     {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
       double w, th;
-      if (series->name == NULL)
-        continue;
-      w = legend_entry_width (m, layout, series->name, &th);
+      w = legend_entry_width (m, layout, g_array_index (entries, VolChartLegendEntry, i).text, &th);
       widest = MAX (widest, w);
       h = MAX (h, th);
       rows++;
@@ -599,6 +600,22 @@ measure_legend (const Measurer       *m,
   *row_height = h + 6;
   *width = widest + 36;   /* swatch, gaps, padding */
   *height = rows * *row_height + 10;
+}
+
+/* The legend's entries side by side on one row, as the renderer flows
+ * them: 8 before the first, each entry's spacing after it. */
+static double
+legend_row_width (const Measurer       *m,
+                  const VolChart       *chart,
+                  const VolChartLayout *layout)
+{
+  g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+  double x = 8;
+
+  for (guint i = 0; i < entries->len; i++)
+    x += VOL_CHART_LEGEND_SWATCH + legend_entry_width (m, layout, g_array_index (entries, VolChartLegendEntry, i).text, NULL)
+         + VOL_CHART_LEGEND_SPACING;
+  return x;
 }
 
 /* Legend entries side by side above the plot, flowing onto as many rows
@@ -609,16 +626,15 @@ legend_above_rows (const Measurer       *m,
                    const VolChartLayout *layout,
                    double                width)
 {
+  g_autoptr(GArray) entries = vol_chart_get_legend (chart);
   double x = 0;
   guint rows = 1;
 
-  for (guint i = 0; i < chart->series->len; i++)
+  for (guint i = 0; i < entries->len; i++)
     {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
-      double entry;
-      if (series->name == NULL)
-        continue;
-      entry = VOL_CHART_LEGEND_SWATCH + legend_entry_width (m, layout, series->name, NULL) + VOL_CHART_LEGEND_SPACING;
+      double entry = VOL_CHART_LEGEND_SWATCH
+                     + legend_entry_width (m, layout, g_array_index (entries, VolChartLegendEntry, i).text, NULL)
+                     + VOL_CHART_LEGEND_SPACING;
       if (x > 0 && x + entry > width)
         {
           rows++;
@@ -652,6 +668,7 @@ static const Squeeze squeezes[] = {
   { FALSE, 1, 2, FALSE, 0.15, 0.5 },
   { FALSE, 1, 1, FALSE, 0.12, 0.5 },
   { FALSE, 0, 1, FALSE, 0.1,  0.5 },
+  { FALSE, 0, 1, FALSE, 0.1,  0.34 },
 };
 
 
@@ -664,11 +681,11 @@ layout_vertical (VolChartLayout *layout,
                  double          legend_above,
                  double          x_label_height)
 {
-  double y = MARGIN, w, h, bottom;
+  double y = layout->margin, w, h, bottom;
   double tick_h, axis_title_h;
 
   measure (m, chart->title, VOL_CHART_FONT_TITLE, &w, &h);
-  layout->title = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
+  layout->title = (VolRect) { layout->margin, y, layout->width - 2 * layout->margin, h };
   y += h + (h > 0 ? 4 : 0);
   /* the subtitle wraps onto a second line, then is cut: the plot needs
    * the room more than the subtitle's tail (the full text is in the
@@ -676,32 +693,35 @@ layout_vertical (VolChartLayout *layout,
   {
     double one_w, one_h;
     measure (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, &one_w, &one_h);
-    measure_wrapped (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, layout->width - 2 * MARGIN, &w, &h);
+    measure_wrapped (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, layout->width - 2 * layout->margin, &w, &h);
     layout->subtitle_lines = MIN (sq->subtitle_lines, layout->height >= 400 ? 2 : 1);
     h = MIN (h, layout->subtitle_lines * one_h);
   }
-  layout->subtitle = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
-  y += h + GAP;
+  layout->subtitle = (VolRect) { layout->margin, y, layout->width - 2 * layout->margin, h };
+  y += h + (h > 0 || layout->subtitle_lines > 0 ? GAP : 0);
 
   layout->warning_lines = sq->warning_lines;
   if (chart->warnings->len > 0)
     {
       double total = 0;
+      /* lines closer together once they are cut short */
+      layout->warning_spacing = sq->warning_lines > 0 ? 2 : 4;
       for (guint i = 0; i < chart->warnings->len; i++)
         {
           g_autofree char *line = g_strdup_printf ("⚠ %s", (char *) g_ptr_array_index (chart->warnings, i));
           double one_w, one_h;
-          measure_wrapped (m, line, VOL_CHART_FONT_WARNING, layout->width - 2 * MARGIN - 20, &w, &h);
+          measure_wrapped (m, line, VOL_CHART_FONT_WARNING, layout->width - 2 * layout->margin - 20, &w, &h);
           measure (m, line, VOL_CHART_FONT_WARNING, &one_w, &one_h);
           if (sq->warning_lines > 0)
             h = MIN (h, sq->warning_lines * one_h);
-          total += h + 4;
+          total += h + layout->warning_spacing;
         }
-      layout->warnings = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, total + 8 };
-      y += total + 8 + GAP;
+      total += 2 * layout->warning_spacing;
+      layout->warnings = (VolRect) { layout->margin, y, layout->width - 2 * layout->margin, total };
+      y += total + GAP;
     }
   else
-    layout->warnings = (VolRect) { MARGIN, y, 0, 0 };
+    layout->warnings = (VolRect) { layout->margin, y, 0, 0 };
 
   if (legend_above > 0)
     {
@@ -710,16 +730,16 @@ layout_vertical (VolChartLayout *layout,
     }
 
   /* from the bottom up: footer, table, axis title, tick labels */
-  bottom = layout->height - MARGIN;
+  bottom = layout->height - layout->margin;
   measure (m, chart->footer, VOL_CHART_FONT_FOOTER, &w, &h);
   if (sq->footer && h > 0)
     {
       bottom -= h;
-      layout->footer = (VolRect) { MARGIN, bottom, layout->width - 2 * MARGIN, h };
+      layout->footer = (VolRect) { layout->margin, bottom, layout->width - 2 * layout->margin, h };
       bottom -= GAP;
     }
   else
-    layout->footer = (VolRect) { MARGIN, bottom, layout->width - 2 * MARGIN, 0 };
+    layout->footer = (VolRect) { layout->margin, bottom, layout->width - 2 * layout->margin, 0 };
 
   layout->table = (VolRect) { 0, bottom, 0, 0 };
   if (sq->table && chart->table->len > 0)
@@ -733,7 +753,7 @@ layout_vertical (VolChartLayout *layout,
     }
 
   measure (m, chart->x_title, VOL_CHART_FONT_AXIS_TITLE, &w, &axis_title_h);
-  layout->x_title_rect = (VolRect) { MARGIN, bottom - axis_title_h, w, axis_title_h };
+  layout->x_title_rect = (VolRect) { layout->margin, bottom - axis_title_h, w, axis_title_h };
   measure (m, "0", VOL_CHART_FONT_TICK, &w, &tick_h);
   /* below the plot's corner the lowest y label hangs half its height:
    * the x labels start below it */
@@ -774,10 +794,11 @@ layout_pass (VolChartLayout *layout,
   double legend_w = 0, legend_h = 0, x_label_h = 0;
 
   layout->rotate_x_labels = FALSE;
+  layout->legend_in_row = FALSE;
   layout->x_label_every = 1;
   measure (m, "0", VOL_CHART_FONT_TICK, &tick_w, &tick_h);
   layout->x_label_max_width = MAX (64, sq->label_share * layout->height / (G_SQRT2 / 2) - tick_h);
-  layout->legend_entry_max_width = MAX (40, sq->legend_share * (width - 2 * MARGIN - 16)
+  layout->legend_entry_max_width = MAX (40, sq->legend_share * (width - 2 * layout->margin - 16)
                                             - VOL_CHART_LEGEND_SWATCH - VOL_CHART_LEGEND_SPACING);
   if (n_named > 0)
     measure_legend (m, chart, layout, &legend_w, &legend_h, &layout->legend_row_height);
@@ -789,7 +810,7 @@ layout_pass (VolChartLayout *layout,
   for (int pass = 0; pass < 8; pass++)
     {
       double above = layout->legend_place == VOL_LEGEND_ABOVE
-                     ? legend_above_rows (m, chart, layout, width - 2 * MARGIN) * layout->legend_row_height + 6 : 0;
+                     ? legend_above_rows (m, chart, layout, width - 2 * layout->margin) * layout->legend_row_height + 6 : 0;
       guint y_ticks, x_ticks;
 
       layout_vertical (layout, chart, m, sq, above, x_label_h);
@@ -800,9 +821,9 @@ layout_pass (VolChartLayout *layout,
       /* horizontal: y tick labels and the rotated y title on the left */
       tick_w = widest_tick (m, &layout->y_axis, &tick_h);
       measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
-      left = MARGIN + axis_title_h + GAP + tick_w + 8;
+      left = layout->margin + axis_title_h + GAP + tick_w + 8;
       layout->plot.x = left;
-      layout->plot.width = MAX (width - MARGIN - 8 - left, 20);
+      layout->plot.width = MAX (width - layout->margin - 8 - left, 20);
 
       x_ticks = (guint) CLAMP (layout->plot.width / 70, 3, 12);
       init_x_axis (layout, chart, x_ticks);
@@ -843,13 +864,13 @@ layout_pass (VolChartLayout *layout,
                * the canvas' left edge: move the plot's left edge until
                * each clears the margin. With R the plot's right edge,
                * tick i is at x + (i + ½)(R − x)/n; solved for x. */
-              double right = width - MARGIN - 8;
+              double right = width - layout->margin - 8;
               double x = layout->plot.x;
               for (guint i = 0; i < n; i++)
                 {
                   double h, f = (i + 0.5) / n;
                   double w = x_label_width (m, layout, g_array_index (layout->x_axis.ticks, VolTick, i).label, &h);
-                  x = MAX (x, (MARGIN + (w + h / 2) * G_SQRT2 / 2 - f * right) / (1 - f));
+                  x = MAX (x, (layout->margin + (w + h / 2) * G_SQRT2 / 2 - f * right) / (1 - f));
                 }
               /* labels too long for any plot: keep a sliver of plot on
                * the canvas rather than push it off */
@@ -868,20 +889,30 @@ layout_pass (VolChartLayout *layout,
             VOL_LEGEND_TOP_RIGHT, VOL_LEGEND_TOP_LEFT, VOL_LEGEND_BOTTOM_RIGHT, VOL_LEGEND_BOTTOM_LEFT,
           };
           gboolean placed = FALSE;
-          for (guint i = 0; i < G_N_ELEMENTS (corners) && !placed; i++)
+          /* a column of entries in a corner; else, in a small plot, a
+           * row of them, which is lower */
+          double row_w = legend_row_width (m, chart, layout);
+          double row_h = layout->legend_row_height + 10;
+          for (guint i = 0; i < 2 * G_N_ELEMENTS (corners) && !placed; i++)
             {
               const VolRect *p = &layout->plot;
-              gboolean right = corners[i] == VOL_LEGEND_TOP_RIGHT || corners[i] == VOL_LEGEND_BOTTOM_RIGHT;
-              gboolean top = corners[i] == VOL_LEGEND_TOP_RIGHT || corners[i] == VOL_LEGEND_TOP_LEFT;
+              VolLegendPlace corner = corners[i % G_N_ELEMENTS (corners)];
+              gboolean in_row = i >= G_N_ELEMENTS (corners);
+              gboolean right = corner == VOL_LEGEND_TOP_RIGHT || corner == VOL_LEGEND_BOTTOM_RIGHT;
+              gboolean top = corner == VOL_LEGEND_TOP_RIGHT || corner == VOL_LEGEND_TOP_LEFT;
+              double lw = in_row ? row_w : legend_w, lh = in_row ? row_h : legend_h;
               VolRect r = {
-                right ? p->x + p->width - legend_w - 8 : p->x + 8,
-                top ? p->y + 8 : p->y + p->height - legend_h - 8,
-                legend_w, legend_h,
+                right ? p->x + p->width - lw - 8 : p->x + 8,
+                top ? p->y + 8 : p->y + p->height - lh - 8,
+                lw, lh,
               };
-              if (legend_w < p->width - 16 && legend_h < p->height - 16 && !vol_chart_layout_covers_data (layout, chart, &r))
+              if (in_row && n_named < 2)
+                break;
+              if (lw < p->width - 16 && lh < p->height - 16 && !vol_chart_layout_covers_data (layout, chart, &r))
                 {
                   layout->legend = r;
-                  layout->legend_place = corners[i];
+                  layout->legend_place = corner;
+                  layout->legend_in_row = in_row;
                   placed = TRUE;
                 }
             }
@@ -896,21 +927,21 @@ layout_pass (VolChartLayout *layout,
     }
 
   if (layout->legend_place == VOL_LEGEND_ABOVE)
-    layout->legend = (VolRect) { MARGIN, layout->legend.y, width - 2 * MARGIN,
-                                 legend_above_rows (m, chart, layout, width - 2 * MARGIN) * layout->legend_row_height + 6 };
+    layout->legend = (VolRect) { layout->margin, layout->legend.y, width - 2 * layout->margin,
+                                 legend_above_rows (m, chart, layout, width - 2 * layout->margin) * layout->legend_row_height + 6 };
   else if (layout->legend_place == VOL_LEGEND_NONE)
     layout->legend = (VolRect) { 0, 0, 0, 0 };
   /* the y title sits just left of the tick labels, wherever the plot's
    * left edge ended up */
   tick_w = widest_tick (m, &layout->y_axis, &tick_h);
   measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
-  layout->y_title_x = MAX (layout->plot.x - 8 - tick_w - GAP - axis_title_h / 2, MARGIN + axis_title_h / 2);
+  layout->y_title_x = MAX (layout->plot.x - 8 - tick_w - GAP - axis_title_h / 2, layout->margin + axis_title_h / 2);
   layout->y_title_max = layout->plot.height;
   /* the x title centred under the plot, but on the canvas */
   {
     VolRect *r = &layout->x_title_rect;
-    r->width = MIN (r->width, width - 2 * MARGIN);
-    r->x = CLAMP (layout->plot.x + layout->plot.width / 2 - r->width / 2, MARGIN, width - MARGIN - r->width);
+    r->width = MIN (r->width, width - 2 * layout->margin);
+    r->x = CLAMP (layout->plot.x + layout->plot.width / 2 - r->width / 2, layout->margin, width - layout->margin - r->width);
   }
   layout->table.x = layout->plot.x;
   layout->table.width = layout->plot.width;
@@ -1053,7 +1084,7 @@ collect_texts (VolChartLayout *layout,
   if (layout->footer.height > 0)
     {
       measure (m, chart->footer, VOL_CHART_FONT_FOOTER, &w, &h);
-      add_text (layout, VOL_CHART_TEXT_FOOTER, chart->footer, layout->width - MARGIN - w, layout->footer.y, w, h);
+      add_text (layout, VOL_CHART_TEXT_FOOTER, chart->footer, layout->width - layout->margin - w, layout->footer.y, w, h);
     }
 }
 
@@ -1083,13 +1114,15 @@ vol_chart_layout_new (const VolChart *chart,
   layout = g_new0 (VolChartLayout, 1);
   layout->width = width;
   layout->height = height;
+  layout->margin = width < 640 || height < 480 ? SMALL_MARGIN : MARGIN;
   layout->texts = g_array_new (FALSE, TRUE, sizeof (VolChartTextBox));
   axis_reset (&layout->x_axis);
   axis_reset (&layout->y_axis);
 
-  for (guint i = 0; i < chart->series->len; i++)
-    if (((VolChartSeries *) g_ptr_array_index (chart->series, i))->name)
-      n_named++;
+  {
+    g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+    n_named = entries->len;
+  }
 
   for (guint level = 0; level < G_N_ELEMENTS (squeezes); level++)
     {

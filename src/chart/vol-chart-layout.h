@@ -94,12 +94,14 @@ typedef struct
 {
   double          width;
   double          height;
+  double          margin;         /* around everything */
   VolRect         plot;
   VolRect         title;
   VolRect         subtitle;
   VolRect         warnings;     /* height 0 when there are none */
   VolRect         legend;
   VolLegendPlace  legend_place;
+  gboolean        legend_in_row;  /* entries side by side (always so above the plot) */
   VolRect         table;        /* height 0 when there is none */
   VolRect         footer;
   VolAxis         x_axis;       /* for category charts: min -0.5, max n - 0.5, a tick per category */
@@ -112,6 +114,7 @@ typedef struct
   /* What a small chart gives up so the plot keeps half the height (see
    * vol_chart_layout_new()): */
   int             warning_lines;  /* each warning on at most this many lines; 0: all it needs */
+  double          warning_spacing; /* above, between and below the warnings in their banner */
   double          x_label_offset; /* from the plot's bottom edge to the x tick labels */
   double          x_label_max_width; /* tick labels ellipsized to this; 0: never */
   guint           x_label_every;  /* label every n-th category only (turned labels too dense) */

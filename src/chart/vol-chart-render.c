@@ -518,6 +518,7 @@ draw_legend (Painter *p)
   cairo_t *cr = p->cr;
   const VolChartLayout *l = p->layout;
   const VolRect *r = &l->legend;
+  g_autoptr(GArray) entries = NULL;
   double x, y, w, h;
 
   if (l->legend_place == VOL_LEGEND_NONE)
@@ -535,15 +536,22 @@ draw_legend (Painter *p)
 
   x = r->x + 8;
   y = r->y + 5;
-  for (guint i = 0; i < p->chart->series->len; i++)
+  entries = vol_chart_get_legend (p->chart);
+  for (guint i = 0; i < entries->len; i++)
     {
-      const VolChartSeries *series = g_ptr_array_index (p->chart->series, i);
-      const VolRgba *c = series_color (p, series->color);
+      const VolChartLegendEntry *entry = &g_array_index (entries, VolChartLegendEntry, i);
+      const char *name = entry->text;
+      const VolRgba *c = series_color (p, entry->color);
+      gboolean flow = l->legend_place == VOL_LEGEND_ABOVE || l->legend_in_row;
 
-      if (series->name == NULL)
-        continue;
-      text_size (p, VOL_CHART_FONT_LEGEND, series->name, &w, &h);
+      text_size (p, VOL_CHART_FONT_LEGEND, name, &w, &h);
       w = MIN (w, l->legend_entry_max_width);
+      /* side by side, onto the next row exactly as the layout counted */
+      if (flow && x > r->x + 8 && x - r->x - 8 + VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING > r->width)
+        {
+          x = r->x + 8;
+          y += l->legend_row_height;
+        }
       set_color (cr, c, 1);
       if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
         {
@@ -554,33 +562,17 @@ draw_legend (Painter *p)
         {
           /* the swatch is drawn like the line: dashed when it is */
           cairo_set_line_width (cr, 3);
-          if (series->dashed)
+          if (entry->dashed)
             cairo_set_dash (cr, (double[]) { 4, 2.5 }, 2, 0);
           cairo_move_to (cr, x, y + h / 2);
           cairo_line_to (cr, x + 16, y + h / 2);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
         }
-      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT,
+      draw_text (p, VOL_CHART_FONT_LEGEND, name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT,
                  l->legend_entry_max_width, &p->style->foreground);
-      if (l->legend_place == VOL_LEGEND_ABOVE)
-        {
-          /* flow onto the next row exactly as the layout counted */
-          x += VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
-          if (i + 1 < p->chart->series->len)
-            {
-              const VolChartSeries *next = g_ptr_array_index (p->chart->series, i + 1);
-              double nw = 0, nh;
-              if (next->name)
-                text_size (p, VOL_CHART_FONT_LEGEND, next->name, &nw, &nh);
-              nw = MIN (nw, l->legend_entry_max_width);
-              if (x > r->x + 8 && x - r->x - 8 + VOL_CHART_LEGEND_SWATCH + nw + VOL_CHART_LEGEND_SPACING > r->width)
-                {
-                  x = r->x + 8;
-                  y += l->legend_row_height;
-                }
-            }
-        }
+      if (flow)
+        x += VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
       else
         y += l->legend_row_height;
     }
@@ -591,7 +583,7 @@ draw_warnings (Painter *p)
 {
   cairo_t *cr = p->cr;
   const VolRect *r = &p->layout->warnings;
-  double y = r->y + 4;
+  double y = r->y + p->layout->warning_spacing;
 
   if (p->chart->warnings->len == 0)
     return;
@@ -606,7 +598,7 @@ draw_warnings (Painter *p)
       const char *text = g_ptr_array_index (p->chart->warnings, i);
       g_autofree char *line = g_strdup_printf ("⚠ %s", text);
       y += draw_wrapped (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, r->width - 20, p->layout->warning_lines,
-                         &p->style->warning) + 4;
+                         &p->style->warning) + p->layout->warning_spacing;
     }
 }
 
@@ -733,7 +725,7 @@ vol_chart_render (const VolChart      *chart,
   draw_warnings (&p);
   draw_table (&p);
   if (p.layout->footer.height > 0)
-    draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - 18, p.layout->footer.y, ALIGN_RIGHT, 0,
+    draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - p.layout->margin, p.layout->footer.y, ALIGN_RIGHT, 0,
                &style->muted);
 
   vol_chart_layout_free (p.layout);
