@@ -1496,6 +1496,35 @@ test_every_kind (void)
       check_chart_sizes (exported, what_export);
     }
 
+  /* random I/O tells what its bars do not: MB/s and the time per I/O,
+   * in the legend (the window's chart too) and in the export's table */
+  {
+    g_autoptr(VolResult) result = load_chart_result ("random");
+    VolChartOptions window = { .no_table = TRUE };
+    g_autoptr(VolChart) chart = vol_chart_build_for_result (result, &window, NULL);
+    g_autoptr(VolChart) exported = vol_chart_build_for_result (result, NULL, NULL);
+    g_autoptr(GArray) legend = vol_chart_get_legend (chart);
+    gboolean rate_row = FALSE, latency_row = FALSE;
+
+    g_assert_cmpuint (legend->len, ==, 2);
+    for (guint i = 0; i < legend->len; i++)
+      {
+        const char *text = g_array_index (legend, VolChartLegendEntry, i).text;
+        g_assert_nonnull (strstr (text, "MB/s"));
+        g_assert_nonnull (strstr (text, "µs"));
+      }
+    for (guint i = 0; i < exported->table->len; i++)
+      {
+        const VolChartTableRow *row = g_ptr_array_index (exported->table, i);
+        if (strstr (row->cells[0], "MB/s") && strstr (row->cells[1], "MB/s"))
+          rate_row = TRUE;
+        if (strstr (row->cells[0], "µs") && strstr (row->cells[1], "µs"))
+          latency_row = TRUE;
+      }
+    g_assert_true (rate_row);
+    g_assert_true (latency_row);
+  }
+
   /* the export keeps its table where there is room, as it always had */
   {
     g_autoptr(VolResult) result = load_chart_result ("queue");

@@ -1039,9 +1039,10 @@ collect_texts (VolChartLayout *layout,
             MIN (w, layout->title.width), h);
   if (layout->subtitle_lines > 0)
     {
-      measure_wrapped (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, layout->subtitle.width, &w, &h);
+      /* a line cut short ends in "…" further right than the wrapped
+       * lines' widest: the band's width */
       add_text (layout, VOL_CHART_TEXT_SUBTITLE, chart->subtitle, layout->subtitle.x, layout->subtitle.y,
-                MIN (w, layout->subtitle.width), layout->subtitle.height);
+                layout->subtitle.width, layout->subtitle.height);
     }
   if (chart->warnings->len > 0)
     add_text (layout, VOL_CHART_TEXT_WARNINGS, g_ptr_array_index (chart->warnings, 0), layout->warnings.x,
