@@ -648,8 +648,10 @@ legend_above_rows (const Measurer       *m,
 /* What a chart gives up, step by step, when the plot would get less than
  * half of the height: first the table (the window shows it beside the
  * chart, the CSV holds it), then the subtitle's second line, long
- * warnings, the footer, finally the subtitle. A chart that needs none of
- * it — every export at its default size — is laid out at the first step. */
+ * warnings, the footer, the subtitle (the window says what was measured
+ * beside the chart), and only then the legend's long names, which may
+ * carry figures. A chart that needs none of it — every export at its
+ * default size — is laid out at the first step. */
 typedef struct
 {
   gboolean table;
@@ -663,10 +665,11 @@ typedef struct
 static const Squeeze squeezes[] = {
   { TRUE,  2, 0, TRUE,  0.25, 1.0 },
   { FALSE, 2, 0, TRUE,  0.25, 1.0 },
-  { FALSE, 1, 0, TRUE,  0.2,  0.5 },
-  { FALSE, 1, 2, TRUE,  0.2,  0.5 },
-  { FALSE, 1, 2, FALSE, 0.15, 0.5 },
-  { FALSE, 1, 1, FALSE, 0.12, 0.5 },
+  { FALSE, 1, 0, TRUE,  0.2,  1.0 },
+  { FALSE, 1, 2, TRUE,  0.2,  1.0 },
+  { FALSE, 1, 2, FALSE, 0.15, 1.0 },
+  { FALSE, 1, 1, FALSE, 0.12, 1.0 },
+  { FALSE, 0, 1, FALSE, 0.1,  1.0 },
   { FALSE, 0, 1, FALSE, 0.1,  0.5 },
   { FALSE, 0, 1, FALSE, 0.1,  0.34 },
 };
