@@ -43,10 +43,11 @@ param_int (const VolResult *result,
   return 0;
 }
 
+/* the one formatter: "12501", "523.4" */
 static char *
 ops_text (double v)
 {
-  return vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
+  return vol_value_format (v, "", FALSE);
 }
 
 static char *
@@ -207,8 +208,9 @@ build_iterations (const VolResult       *result,
             else
               {
                 g_autofree char *range = ops_text (s->max - s->min);
-                cells[c] = g_strdup_printf ("%s (%.1f %%)", range,
-                                            s->mean > 0 ? (s->max - s->min) / s->mean * 100 : 0);
+                g_autofree char *percent = vol_value_format (s->mean > 0 ? (s->max - s->min) / s->mean * 100 : 0,
+                                                             "%", FALSE);
+                cells[c] = g_strdup_printf ("%s (%s)", range, percent);
               }
           }
         vol_chart_add_table_row (chart, _(labels[row]), (const char *const *) cells);
