@@ -854,7 +854,7 @@ test_small_kinds (void)
   static const char *const names[] = {
     "fill", "transfer", "random", "random-sweep", "queue", "threads", "smallfiles", "cached",
   };
-  static const double sizes[][2] = { { 560, 400 }, { 800, 500 } };
+  static const double sizes[][2] = { { 560, 400 }, { 800, 500 }, { 360, 300 } };
   g_autoptr(VolChartStyle) style = vol_chart_style_new_light ();
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
