@@ -492,7 +492,7 @@ vol_chart_layout_covers_data (const VolChartLayout *layout,
               double cx = vol_chart_layout_x_to_pixel (layout, xs[i]);
               double top = vol_chart_layout_y_to_pixel (layout, ys[i]);
               if (cx + slot / 2 >= r->x && cx - slot / 2 <= r->x + r->width
-                  && top - 14 <= r->y + r->height)
+                  && top - MAX (layout->bar_label_room, 14) <= r->y + r->height)
                 return TRUE;
             }
           continue;
@@ -784,6 +784,49 @@ x_label_width (const Measurer       *m,
   return w;
 }
 
+/* Bars carry their values over them: level when each fits its bar, else
+ * turned, else (bars thinner than a line) none; the renderer draws them
+ * as decided here, and the legend keeps clear of them. */
+static void
+layout_bar_labels (VolChartLayout *layout,
+                   const VolChart *chart,
+                   const Measurer *m)
+{
+  guint n_series = chart->series->len;
+  double slot, bar, widest = 0, h = 0;
+
+  layout->bar_labels = VOL_BAR_LABELS_ABOVE;
+  layout->bar_label_room = 0;
+  if (chart->kind != VOL_CHART_KIND_BARS && chart->kind != VOL_CHART_KIND_ITERATIONS)
+    return;
+  slot = layout->plot.width / MAX (vol_chart_get_n_categories (chart), 1);
+  bar = slot * 0.8 / MAX (n_series, 1);
+  for (guint s = 0; s < n_series; s++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, s);
+      for (guint i = 0; i < series->y->len; i++)
+        {
+          double v = g_array_index (series->y, double, i), w, th;
+          g_autofree char *text = NULL;
+          if (!isfinite (v))
+            continue;
+          text = vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
+          measure (m, text, VOL_CHART_FONT_VALUE, &w, &th);
+          widest = MAX (widest, w);
+          h = MAX (h, th);
+        }
+    }
+  if (widest <= bar + 2)
+    layout->bar_label_room = h + 2;
+  else if (h <= bar + 2)
+    {
+      layout->bar_labels = VOL_BAR_LABELS_TURNED;
+      layout->bar_label_room = widest + 3;
+    }
+  else
+    layout->bar_labels = VOL_BAR_LABELS_NONE;
+}
+
 /* The rest of the layout at one step of squeezing. */
 static void
 layout_pass (VolChartLayout *layout,
@@ -886,6 +929,7 @@ layout_pass (VolChartLayout *layout,
             }
         }
 
+      layout_bar_labels (layout, chart, m);
       if (layout->legend_place != VOL_LEGEND_NONE && layout->legend_place != VOL_LEGEND_ABOVE)
         {
           static const VolLegendPlace corners[] = {

@@ -90,6 +90,14 @@ typedef struct
   VolRect           bounds;
 } VolChartTextBox;
 
+/* How bars carry their values. */
+typedef enum
+{
+  VOL_BAR_LABELS_ABOVE,      /* level, over each bar */
+  VOL_BAR_LABELS_TURNED,     /* turned 90°, the bars too narrow for them level */
+  VOL_BAR_LABELS_NONE,       /* the bars too narrow for a line of text */
+} VolBarLabels;
+
 typedef struct
 {
   double          width;
@@ -123,6 +131,8 @@ typedef struct
   double          y_title_max;    /* the rotated y title ellipsized to this */
   double          table_label_width;  /* the table's first column */
   double          table_column_width; /* each further column; table.height 0: no table */
+  VolBarLabels    bar_labels;
+  double          bar_label_room; /* above a bar's top, what its label takes */
   GArray         *texts;          /* of VolChartTextBox: every text placed */
 } VolChartLayout;
 

@@ -412,21 +412,7 @@ draw_bars (Painter *p)
   double bar = group / MAX (n_series, 1);
   double base = vol_chart_layout_y_to_pixel (l, MAX (0, l->y_axis.min));
   double w, h;
-  gboolean vertical_labels = FALSE;
-
-  /* value labels: horizontal when every one fits over its bar */
-  for (guint s = 0; s < n_series && !vertical_labels; s++)
-    {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, s);
-      for (guint i = 0; i < series->y->len; i++)
-        {
-          g_autofree char *text = vol_chart_format_number (g_array_index (series->y, double, i),
-                                                           g_array_index (series->y, double, i) >= 100 ? 1 : 0.1);
-          text_size (p, VOL_CHART_FONT_VALUE, text, &w, &h);
-          if (w > bar + 2)
-            vertical_labels = TRUE;
-        }
-    }
+  gboolean vertical_labels = l->bar_labels == VOL_BAR_LABELS_TURNED;
 
   for (guint s = 0; s < n_series; s++)
     {
@@ -447,6 +433,8 @@ draw_bars (Painter *p)
           cairo_rectangle (cr, x + 1, top, bar - 2, base - top);
           cairo_fill (cr);
 
+          if (l->bar_labels == VOL_BAR_LABELS_NONE)
+            continue;
           text = vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
           text_size (p, VOL_CHART_FONT_VALUE, text, &w, &h);
           if (vertical_labels)
