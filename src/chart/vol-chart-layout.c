@@ -586,7 +586,7 @@ measure_legend (const Measurer       *m,
   double widest = 0, h = 0;
   guint rows = 0;
 
-  /* an unnamed series has no entry (the renderer skips it) */
+  /* an unnamed series has no entry (vol_chart_get_legend) */
   g_autoptr(GArray) entries = vol_chart_get_legend (chart);
 
   for (guint i = 0; i < entries->len; i++)
@@ -648,9 +648,9 @@ legend_above_rows (const Measurer       *m,
 /* What a chart gives up, step by step, when the plot would get less than
  * half of the height: first the table (the window shows it beside the
  * chart, the CSV holds it), then the subtitle's second line, long
- * warnings, the footer, the subtitle (the window says what was measured
- * beside the chart), and only then the legend's long names, which may
- * carry figures. A chart that needs none of it — every export at its
+ * warnings, the footer, the subtitle (its full text stays in the SVG's
+ * description and the CSV), and only then the legend's long names, which
+ * may carry figures. A chart that needs none of it — every export at its
  * default size — is laid out at the first step. */
 typedef struct
 {
@@ -673,7 +673,6 @@ static const Squeeze squeezes[] = {
   { FALSE, 0, 1, FALSE, 0.1,  0.5 },
   { FALSE, 0, 1, FALSE, 0.1,  0.34 },
 };
-
 
 /* The vertical pass: everything but the plot's left edge. */
 static void
