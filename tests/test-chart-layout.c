@@ -6,6 +6,10 @@
  * (0–0.7 ms, 0–265.8 MB/s, 0–3969 files/s) and by their invariants over
  * thousands of random ranges; the legend is checked against the pixels
  * the data is drawn on; the min/max pyramid against a brute-force scan.
+ * Every test kind's chart, built from a real result (tests/data/charts),
+ * and a comparison of five are laid out at the window's sizes and an
+ * export's: the plot keeps its share and no text covers another or
+ * leaves the canvas.
  */
 #include <math.h>
 #include <string.h>
@@ -13,6 +17,7 @@
 #include <glib.h>
 
 #include "vol-chart.h"
+#include "vol-chart-build.h"
 #include "vol-chart-decimate.h"
 #include "vol-chart-layout.h"
 #include "vol-chart-style.h"
@@ -972,10 +977,12 @@ test_legend_above (void)
   vol_chart_add_warning (chart, "Zeros were written");
   chart->x_min = 0;
   chart->x_max = 100;
-  /* a dense zig-zag covers every corner (and takes the pyramid path) */
+  /* a dense zig-zag covers every corner (and takes the pyramid path),
+   * up to just under the axis' end (555 × 1.08 → 600): no room for a
+   * legend row over it either */
   for (int i = 0; i <= 400; i++)
     {
-      vol_chart_series_add (write, i / 4.0, i % 2 ? 500 : 0);
+      vol_chart_series_add (write, i / 4.0, i % 2 ? 555 : 0);
       vol_chart_series_add (read, i / 4.0, 250);
     }
   layout = layout_chart (chart, 800, 500);
@@ -1075,7 +1082,8 @@ test_categories (void)
       g_autoptr(VolChartLayout) layout = layout_chart (chart, 800, 600);
       g_autoptr(VolChart) short_chart = make_bars_chart (n, "sd");
       g_autoptr(VolChartLayout) short_layout = layout_chart (short_chart, 800, 600);
-      double label_w = fake_width (chart->categories[0], VOL_CHART_FONT_TICK);
+      /* turned labels are ellipsized to a share of the height */
+      double label_w = MIN (fake_width (chart->categories[0], VOL_CHART_FONT_TICK), layout->x_label_max_width);
       double label_h = 1.2 * fake_size[VOL_CHART_FONT_TICK];
       double c = G_SQRT2 / 2;
 
@@ -1090,10 +1098,11 @@ test_categories (void)
       for (guint i = 0; i < n; i++)
         {
           double x = vol_chart_layout_x_to_pixel (layout, i);
-          double w = fake_width (chart->categories[i], VOL_CHART_FONT_TICK);
+          double w = MIN (fake_width (chart->categories[i], VOL_CHART_FONT_TICK), layout->x_label_max_width);
           g_assert_cmpfloat (x - c * (w + label_h / 2), >=, 0);
         }
-      g_assert_cmpfloat (layout->plot.y + layout->plot.height + 6 + c * (label_w + label_h), <=,
+      g_assert_cmpfloat (label_w, <, fake_width (chart->categories[0], VOL_CHART_FONT_TICK));
+      g_assert_cmpfloat (layout->plot.y + layout->plot.height + layout->x_label_offset + c * (label_w + label_h), <=,
                          layout->footer.y + 1e-6);
     }
 
@@ -1335,6 +1344,246 @@ test_pyramid_unsorted (void)
     }
 }
 
+/* ---------------------------------------------------------------------- */
+/* Every kind's chart at the sizes it is shown at */
+
+static const char *
+role_name (VolChartTextRole role)
+{
+  static const char *const names[] = {
+    "title", "subtitle", "warnings", "legend", "x tick", "y tick", "x title", "y title", "table", "footer",
+  };
+  return role < G_N_ELEMENTS (names) ? names[role] : "?";
+}
+
+/* Do the convex quadrilaterals @a and @b overlap by more than a rounding
+ * error? Separating axis theorem: they do not when the projections on
+ * some edge's normal are apart. */
+static gboolean
+quads_overlap (const VolChartTextBox *a,
+               const VolChartTextBox *b)
+{
+  const VolChartTextBox *boxes[2] = { a, b };
+
+  for (guint q = 0; q < 2; q++)
+    for (guint e = 0; e < 4; e++)
+      {
+        const VolChartTextBox *box = boxes[q];
+        double nx = -(box->qy[(e + 1) % 4] - box->qy[e]);
+        double ny = box->qx[(e + 1) % 4] - box->qx[e];
+        double len = hypot (nx, ny);
+        double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+
+        if (len == 0)
+          continue;
+        for (guint k = 0; k < 2; k++)
+          for (guint i = 0; i < 4; i++)
+            {
+              double d = (boxes[k]->qx[i] * nx + boxes[k]->qy[i] * ny) / len;
+              lo[k] = MIN (lo[k], d);
+              hi[k] = MAX (hi[k], d);
+            }
+        /* touching is not overlapping */
+        if (hi[0] <= lo[1] + 0.5 || hi[1] <= lo[0] + 0.5)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* The plot keeps its share; every text is on the canvas and clear of
+ * every other; the texts the chart has are there. */
+static void
+assert_legible (const VolChart       *chart,
+                const VolChartLayout *layout,
+                gboolean              check_share,
+                const char           *what)
+{
+  GArray *texts = layout->texts;
+  double share = layout->table.height > 0 ? VOL_CHART_TABLE_PLOT_SHARE : VOL_CHART_MIN_PLOT_SHARE;
+  guint n_y_ticks = 0, n_x_ticks = 0;
+  gboolean has_title = FALSE;
+
+  g_test_message ("%s: plot %.0f of %.0f high, %u texts", what, layout->plot.height, layout->height, texts->len);
+  if (check_share && layout->plot.height < share * layout->height)
+    g_error ("%s: the plot is %.0f of %.0f high, less than %.2f", what, layout->plot.height, layout->height, share);
+  g_assert_cmpfloat (layout->plot.x, >=, 0);
+  g_assert_cmpfloat (layout->plot.x + layout->plot.width, <=, layout->width);
+  g_assert_cmpfloat (layout->plot.width, >=, layout->width / 2);
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const VolChartTextBox *t = &g_array_index (texts, VolChartTextBox, i);
+      const VolRect *r = &t->bounds;
+
+      if (r->x < -1e-6 || r->y < -1e-6 || r->x + r->width > layout->width + 1e-6
+          || r->y + r->height > layout->height + 1e-6)
+        g_error ("%s: the %s “%s” (%.1f, %.1f, %.1fx%.1f) leaves the %.0fx%.0f canvas", what,
+                 role_name (t->role), t->text ? t->text : "", r->x, r->y, r->width, r->height,
+                 layout->width, layout->height);
+      for (guint j = i + 1; j < texts->len; j++)
+        {
+          const VolChartTextBox *u = &g_array_index (texts, VolChartTextBox, j);
+          if (quads_overlap (t, u))
+            g_error ("%s: the %s “%s” (%.1f, %.1f, %.1fx%.1f) overlaps the %s “%s” (%.1f, %.1f, %.1fx%.1f)",
+                     what, role_name (t->role), t->text ? t->text : "", r->x, r->y, r->width, r->height,
+                     role_name (u->role), u->text ? u->text : "", u->bounds.x, u->bounds.y, u->bounds.width,
+                     u->bounds.height);
+        }
+      n_y_ticks += t->role == VOL_CHART_TEXT_Y_TICK;
+      n_x_ticks += t->role == VOL_CHART_TEXT_X_TICK;
+      has_title |= t->role == VOL_CHART_TEXT_TITLE;
+    }
+  /* what must never be given up: the title, the axes' labels, the legend
+   * of several series, the warnings (one line each at least) */
+  g_assert_true (has_title);
+  g_assert_cmpuint (n_y_ticks, >=, 3);
+  g_assert_cmpuint (n_x_ticks, >=, MIN (2, layout->x_axis.ticks->len));
+  if (chart->series->len > 1)
+    g_assert_cmpint (layout->legend_place, !=, VOL_LEGEND_NONE);
+  if (chart->warnings->len > 0)
+    g_assert_cmpfloat (layout->warnings.height, >=, chart->warnings->len * 1.2 * fake_size[VOL_CHART_FONT_WARNING]);
+}
+
+static VolResult *
+load_chart_result (const char *name)
+{
+  g_autofree char *file = g_strconcat (name, ".volumeter.json", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "charts", file, NULL);
+  g_autoptr(GError) error = NULL;
+  VolResult *result = vol_result_load (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+/* The window's result pane (560 × 400, 800 × 500) and an export's
+ * (1200 × 700 at scale 2 is the 2400 × 1400 PNG); then a narrow window's,
+ * where the plot cannot keep half the height but nothing may overlap. */
+static const struct
+{
+  double   width, height;
+  gboolean share;
+} chart_sizes[] = {
+  { 560, 400, TRUE }, { 800, 500, TRUE }, { 1200, 700, TRUE }, { 360, 300, FALSE }, { 360, 600, FALSE },
+};
+
+/* Lays @chart out at every size and checks it. */
+static void
+check_chart_sizes (const VolChart *chart,
+                   const char     *what)
+{
+  for (guint s = 0; s < G_N_ELEMENTS (chart_sizes); s++)
+    {
+      g_autoptr(VolChartLayout) layout = layout_chart (chart, chart_sizes[s].width, chart_sizes[s].height);
+      g_autofree char *where = g_strdup_printf ("%s at %.0fx%.0f", what, chart_sizes[s].width, chart_sizes[s].height);
+      assert_legible (chart, layout, chart_sizes[s].share, where);
+    }
+}
+
+static void
+test_every_kind (void)
+{
+  static const char *const names[] = {
+    "fill", "transfer", "random", "random-sweep", "queue", "threads", "smallfiles", "cached",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(VolResult) result = load_chart_result (names[i]);
+      /* as the window builds it (its tables are widgets), and as an
+       * export does, with the table under the plot */
+      VolChartOptions window = { .no_table = TRUE }, export = { 0 };
+      g_autoptr(VolChart) in_window = vol_chart_build_for_result (result, &window, NULL);
+      g_autoptr(VolChart) exported = vol_chart_build_for_result (result, &export, NULL);
+      g_autofree char *what_window = g_strdup_printf ("%s in the window", names[i]);
+      g_autofree char *what_export = g_strdup_printf ("%s exported", names[i]);
+
+      g_assert_nonnull (in_window);
+      g_assert_nonnull (exported);
+      g_assert_cmpuint (in_window->table->len, ==, 0);
+      check_chart_sizes (in_window, what_window);
+      check_chart_sizes (exported, what_export);
+    }
+
+  /* random I/O tells what its bars do not: MB/s and the time per I/O,
+   * in the legend (the window's chart too) and in the export's table */
+  {
+    g_autoptr(VolResult) result = load_chart_result ("random");
+    VolChartOptions window = { .no_table = TRUE };
+    g_autoptr(VolChart) chart = vol_chart_build_for_result (result, &window, NULL);
+    g_autoptr(VolChart) exported = vol_chart_build_for_result (result, NULL, NULL);
+    g_autoptr(GArray) legend = vol_chart_get_legend (chart);
+    gboolean rate_row = FALSE, latency_row = FALSE;
+
+    g_assert_cmpuint (legend->len, ==, 2);
+    for (guint i = 0; i < legend->len; i++)
+      {
+        const char *text = g_array_index (legend, VolChartLegendEntry, i).text;
+        g_assert_nonnull (strstr (text, "MB/s"));
+        g_assert_nonnull (strstr (text, "µs"));
+      }
+    for (guint i = 0; i < exported->table->len; i++)
+      {
+        const VolChartTableRow *row = g_ptr_array_index (exported->table, i);
+        if (strstr (row->cells[0], "MB/s") && strstr (row->cells[1], "MB/s"))
+          rate_row = TRUE;
+        if (strstr (row->cells[0], "µs") && strstr (row->cells[1], "µs"))
+          latency_row = TRUE;
+      }
+    g_assert_true (rate_row);
+    g_assert_true (latency_row);
+  }
+
+  /* the export keeps its table where there is room, as it always had */
+  {
+    g_autoptr(VolResult) result = load_chart_result ("queue");
+    g_autoptr(VolChart) chart = vol_chart_build_for_result (result, NULL, NULL);
+    g_autoptr(VolChartLayout) layout = layout_chart (chart, 1200, 700);
+    g_autoptr(VolChartLayout) small = layout_chart (chart, 560, 400);
+
+    g_assert_cmpuint (chart->table->len, >, 0);
+    g_assert_cmpfloat (layout->table.height, >, 0);
+    g_assert_cmpfloat (small->table.height, ==, 0);
+  }
+}
+
+static void
+test_comparison_of_five (void)
+{
+  static const char *const labels[] = {
+    "RAID 0, 64 KiB stripe", "RAID 0, 128 KiB stripe", "RAID 1 (mirror)", "Single SSD, ext4", "Single SSD, xfs",
+  };
+  static const char *const kinds[] = { "fill", "queue", "random" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint bars = 0; bars < 2; bars++)
+      {
+        g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+        VolChartOptions options = { .bars = bars, .no_table = TRUE };
+        g_autoptr(VolChart) chart = NULL;
+        g_autoptr(VolChart) exported = NULL;
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf ("five %s results compared%s", kinds[k], bars ? " in bars" : "");
+
+        for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+          {
+            VolResult *result = load_chart_result (kinds[k]);
+            g_free (result->label);
+            result->label = g_strdup (labels[i]);
+            g_ptr_array_add (results, result);
+          }
+        chart = vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (chart);
+        check_chart_sizes (chart, what);
+        options.no_table = FALSE;
+        exported = vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
+        g_assert_no_error (error);
+        check_chart_sizes (exported, what);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1357,6 +1606,8 @@ main (int   argc,
   g_test_add_func ("/vol/chart-layout/decimate-range", test_pyramid_range);
   g_test_add_func ("/vol/chart-layout/decimate-query", test_pyramid_query);
   g_test_add_func ("/vol/chart-layout/decimate-unsorted", test_pyramid_unsorted);
+  g_test_add_func ("/vol/chart-layout/every-kind", test_every_kind);
+  g_test_add_func ("/vol/chart-layout/comparison-of-five", test_comparison_of_five);
 
   return g_test_run ();
 }

@@ -23,6 +23,22 @@ _vol_chart_rate_scale (const VolChartOptions *options)
   return options && options->binary ? 1048576.0 : 1e6;
 }
 
+gboolean
+_vol_chart_wants_table (const VolChartOptions *options)
+{
+  return options == NULL || !options->no_table;
+}
+
+/* A builder fills its table whatever the options; the one table a
+ * caller did not ask for goes here. */
+void
+_vol_chart_drop_table (VolChart              *chart,
+                       const VolChartOptions *options)
+{
+  if (chart != NULL && !_vol_chart_wants_table (options))
+    g_ptr_array_set_size (chart->table, 0);
+}
+
 const char *
 _vol_chart_rate_unit (const VolChartOptions *options)
 {
@@ -272,9 +288,14 @@ vol_chart_build_for_result (const VolResult       *result,
       { "smallfiles", _vol_chart_build_smallfiles },
       { "cached", _vol_chart_build_cached },
     };
-    for (guint i = 0; i < G_N_ELEMENTS (builders); i++)
+    VolChart *chart = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS (builders) && chart == NULL; i++)
       if (g_strcmp0 (result->kind, builders[i].kind) == 0)
-        return builders[i].build (result, options);
+        chart = builders[i].build (result, options);
+    if (chart == NULL)
+      chart = _vol_chart_build_generic (result, options);
+    _vol_chart_drop_table (chart, options);
+    return chart;
   }
-  return _vol_chart_build_generic (result, options);
 }

@@ -17,6 +17,7 @@ typedef struct
 {
   gboolean binary;     /* MiB/s instead of MB/s */
   gboolean bars;       /* comparisons: grouped bars of the headline figures, not overlaid curves */
+  gboolean no_table;   /* no table under the plot: the application shows it beside the chart */
 } VolChartOptions;
 
 VolChart *vol_chart_build_for_result  (const VolResult       *result,
@@ -52,6 +53,9 @@ VolChart  *vol_chart_build_comparison_table (VolResult *const      *results,
 
 /* vol-chart-build.c internals shared with vol-chart-compare.c */
 double      _vol_chart_rate_scale   (const VolChartOptions *options);
+gboolean    _vol_chart_wants_table  (const VolChartOptions *options);
+void        _vol_chart_drop_table   (VolChart              *chart,
+                                     const VolChartOptions *options);
 const char *_vol_chart_rate_unit    (const VolChartOptions *options);
 char       *_vol_chart_footer_for   (const VolResult       *result);
 void        _vol_chart_add_measurement_warnings (VolChart        *chart,

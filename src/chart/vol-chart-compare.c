@@ -28,6 +28,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-chart-style.h"
 #include "vol-error.h"
 #include "vol-size.h"
 
@@ -966,6 +967,19 @@ build_comparison (VolResult *const      *results,
           add_curve (chart, results[r], "write", w, k, FALSE, binned, options);
           add_curve (chart, results[r], "read", rd, k, TRUE, binned, options);
         }
+      /* The legend: a colour per result and what solid and dashed mean,
+       * n + 2 entries rather than 2n (a small chart has no room for ten);
+       * the curves keep their full names for the CSV. */
+      for (guint s = 0; s < chart->series->len; s++)
+        {
+          VolChartSeries *series = g_ptr_array_index (chart->series, s);
+          if (series->dashed)
+            series->hide_in_legend = TRUE;
+          else
+            series->legend = g_strdup (labels[order[series->color]]);
+        }
+      vol_chart_add_legend_key (chart, _("Write"), VOL_CHART_PALETTE_SIZE - 1, FALSE);
+      vol_chart_add_legend_key (chart, _("Read"), VOL_CHART_PALETTE_SIZE - 1, TRUE);
     }
   else
     chart = build_bars (results, n, labels, order, options, table);
@@ -979,18 +993,56 @@ build_comparison (VolResult *const      *results,
       chart->subtitle = text;
     }
   chart->footer = _vol_chart_footer_for (results[order[0]]);
-  for (guint k = 0; k < n; k++)
-    {
-      /* one result measured badly taints the comparison: say which */
-      guint i = order[k];
-      g_autoptr(VolChart) probe = vol_chart_new (VOL_CHART_KIND_CAPACITY);
-      _vol_chart_add_measurement_warnings (probe, results[i]);
-      for (guint w = 0; w < probe->warnings->len; w++)
-        {
-          g_autofree char *text = g_strdup_printf ("%s: %s", labels[i], (char *) g_ptr_array_index (probe->warnings, w));
-          vol_chart_add_warning (chart, text);
-        }
-    }
+  {
+    /* One result measured badly taints the comparison: say which. A
+     * caveat of several results is said once, naming them (of all of
+     * them, without names): five results on one loop device make one
+     * warning, not five of the same. */
+    g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+    g_autoptr(GHashTable) named = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+    g_autoptr(GPtrArray) probes = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_chart_unref);
+
+    for (guint k = 0; k < n; k++)
+      {
+        guint i = order[k];
+        VolChart *probe = vol_chart_new (VOL_CHART_KIND_CAPACITY);
+        g_ptr_array_add (probes, probe);
+        _vol_chart_add_measurement_warnings (probe, results[i]);
+        for (guint w = 0; w < probe->warnings->len; w++)
+          {
+            char *text = g_ptr_array_index (probe->warnings, w);
+            GPtrArray *who = g_hash_table_lookup (named, text);
+            if (who == NULL)
+              {
+                who = g_ptr_array_new ();
+                g_hash_table_insert (named, g_strdup (text), who);
+                g_ptr_array_add (texts, text);
+              }
+            if (who->len == 0 || g_ptr_array_index (who, who->len - 1) != labels[i])
+              g_ptr_array_add (who, labels[i]);
+          }
+      }
+    for (guint w = 0; w < texts->len; w++)
+      {
+        const char *text = g_ptr_array_index (texts, w);
+        GPtrArray *who = g_hash_table_lookup (named, text);
+        g_autofree char *names = NULL;
+        g_autofree char *line = NULL;
+
+        if (who->len == n)
+          {
+            vol_chart_add_warning (chart, text);
+            continue;
+          }
+        g_ptr_array_add (who, NULL);
+        names = g_strjoinv (", ", (char **) who->pdata);
+        g_ptr_array_remove_index (who, who->len - 1);
+        line = g_strdup_printf ("%s: %s", names, text);
+        vol_chart_add_warning (chart, line);
+      }
+  }
+  if (!table)
+    _vol_chart_drop_table (chart, options);
   return chart;
 }
 

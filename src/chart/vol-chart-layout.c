@@ -20,7 +20,9 @@
  * enough from DBL_MAX (1.8e308) that whole steps around them stay finite. */
 #define AXIS_LIMIT 1e300
 #define GAP 8.0     /* between bands, in chart units */
+/* around the chart: 18 chart units, 10 on a small canvas (the window's) */
 #define MARGIN 18.0
+#define SMALL_MARGIN 10.0
 
 /**
  * vol_nice_number:
@@ -490,7 +492,7 @@ vol_chart_layout_covers_data (const VolChartLayout *layout,
               double cx = vol_chart_layout_x_to_pixel (layout, xs[i]);
               double top = vol_chart_layout_y_to_pixel (layout, ys[i]);
               if (cx + slot / 2 >= r->x && cx - slot / 2 <= r->x + r->width
-                  && top - 14 <= r->y + r->height)
+                  && top - MAX (layout->bar_label_room, 14) <= r->y + r->height)
                 return TRUE;
             }
           continue;
@@ -558,24 +560,39 @@ vol_chart_layout_covers_data (const VolChartLayout *layout,
   return FALSE;
 }
 
+/* A legend name as drawn: ellipsized to the layout's limit. */
+static double
+legend_entry_width (const Measurer       *m,
+                    const VolChartLayout *layout,
+                    const char           *name,
+                    double               *height)
+{
+  double w, h;
+
+  measure (m, name, VOL_CHART_FONT_LEGEND, &w, &h);
+  if (height)
+    *height = h;
+  return layout->legend_entry_max_width > 0 ? MIN (w, layout->legend_entry_max_width) : w;
+}
+
 static void
-measure_legend (const Measurer *m,
-                const VolChart *chart,
-                double         *width,
-                double         *height,
-                double         *row_height)
+measure_legend (const Measurer       *m,
+                const VolChart       *chart,
+                const VolChartLayout *layout,
+                double               *width,
+                double               *height,
+                double               *row_height)
 {
   double widest = 0, h = 0;
   guint rows = 0;
 
-  /* an unnamed series has no entry (the renderer skips it) */
-  for (guint i = 0; i < chart->series->len; i++)
+  /* an unnamed series has no entry (vol_chart_get_legend) */
+  g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+
+  for (guint i = 0; i < entries->len; i++)
     {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
       double w, th;
-      if (series->name == NULL)
-        continue;
-      measure (m, series->name, VOL_CHART_FONT_LEGEND, &w, &th);
+      w = legend_entry_width (m, layout, g_array_index (entries, VolChartLegendEntry, i).text, &th);
       widest = MAX (widest, w);
       h = MAX (h, th);
       rows++;
@@ -585,24 +602,39 @@ measure_legend (const Measurer *m,
   *height = rows * *row_height + 10;
 }
 
+/* The legend's entries side by side on one row, as the renderer flows
+ * them: 8 before the first, each entry's spacing after it. */
+static double
+legend_row_width (const Measurer       *m,
+                  const VolChart       *chart,
+                  const VolChartLayout *layout)
+{
+  g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+  double x = 8;
+
+  for (guint i = 0; i < entries->len; i++)
+    x += VOL_CHART_LEGEND_SWATCH + legend_entry_width (m, layout, g_array_index (entries, VolChartLegendEntry, i).text, NULL)
+         + VOL_CHART_LEGEND_SPACING;
+  return x;
+}
+
 /* Legend entries side by side above the plot, flowing onto as many rows
  * as the width needs (the renderer flows them the same way). */
 static guint
-legend_above_rows (const Measurer *m,
-                   const VolChart *chart,
-                   double          width)
+legend_above_rows (const Measurer       *m,
+                   const VolChart       *chart,
+                   const VolChartLayout *layout,
+                   double                width)
 {
-  double x = 0, w, h;
+  g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+  double x = 0;
   guint rows = 1;
 
-  for (guint i = 0; i < chart->series->len; i++)
+  for (guint i = 0; i < entries->len; i++)
     {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
-      double entry;
-      if (series->name == NULL)
-        continue;
-      measure (m, series->name, VOL_CHART_FONT_LEGEND, &w, &h);
-      entry = VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
+      double entry = VOL_CHART_LEGEND_SWATCH
+                     + legend_entry_width (m, layout, g_array_index (entries, VolChartLegendEntry, i).text, NULL)
+                     + VOL_CHART_LEGEND_SPACING;
       if (x > 0 && x + entry > width)
         {
           rows++;
@@ -613,19 +645,49 @@ legend_above_rows (const Measurer *m,
   return rows;
 }
 
+/* What a chart gives up, step by step, when the plot would get less than
+ * half of the height: first the table (the window shows it beside the
+ * chart, the CSV holds it), then the subtitle's second line, long
+ * warnings, the footer, the subtitle (its full text stays in the SVG's
+ * description and the CSV), and only then the legend's long names, which
+ * may carry figures. A chart that needs none of it — every export at its
+ * default size — is laid out at the first step. */
+typedef struct
+{
+  gboolean table;
+  int      subtitle_lines;   /* at most; 0: none */
+  int      warning_lines;    /* per warning; 0: as many as it needs */
+  gboolean footer;
+  double   label_share;      /* of the height, for x tick labels turned 45° */
+  double   legend_share;     /* of the width, for one legend name */
+} Squeeze;
+
+static const Squeeze squeezes[] = {
+  { TRUE,  2, 0, TRUE,  0.25, 1.0 },
+  { FALSE, 2, 0, TRUE,  0.25, 1.0 },
+  { FALSE, 1, 0, TRUE,  0.2,  1.0 },
+  { FALSE, 1, 2, TRUE,  0.2,  1.0 },
+  { FALSE, 1, 2, FALSE, 0.15, 1.0 },
+  { FALSE, 1, 1, FALSE, 0.12, 1.0 },
+  { FALSE, 0, 1, FALSE, 0.1,  1.0 },
+  { FALSE, 0, 1, FALSE, 0.1,  0.5 },
+  { FALSE, 0, 1, FALSE, 0.1,  0.34 },
+};
+
 /* The vertical pass: everything but the plot's left edge. */
 static void
 layout_vertical (VolChartLayout *layout,
                  const VolChart *chart,
                  const Measurer *m,
+                 const Squeeze  *sq,
                  double          legend_above,
                  double          x_label_height)
 {
-  double y = MARGIN, w, h, bottom;
+  double y = layout->margin, w, h, bottom;
   double tick_h, axis_title_h;
 
   measure (m, chart->title, VOL_CHART_FONT_TITLE, &w, &h);
-  layout->title = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
+  layout->title = (VolRect) { layout->margin, y, layout->width - 2 * layout->margin, h };
   y += h + (h > 0 ? 4 : 0);
   /* the subtitle wraps onto a second line, then is cut: the plot needs
    * the room more than the subtitle's tail (the full text is in the
@@ -633,27 +695,35 @@ layout_vertical (VolChartLayout *layout,
   {
     double one_w, one_h;
     measure (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, &one_w, &one_h);
-    measure_wrapped (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, layout->width - 2 * MARGIN, &w, &h);
-    layout->subtitle_lines = layout->height >= 400 ? 2 : 1;
+    measure_wrapped (m, chart->subtitle, VOL_CHART_FONT_SUBTITLE, layout->width - 2 * layout->margin, &w, &h);
+    layout->subtitle_lines = MIN (sq->subtitle_lines, layout->height >= 400 ? 2 : 1);
     h = MIN (h, layout->subtitle_lines * one_h);
   }
-  layout->subtitle = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, h };
-  y += h + GAP;
+  layout->subtitle = (VolRect) { layout->margin, y, layout->width - 2 * layout->margin, h };
+  y += h + (h > 0 || layout->subtitle_lines > 0 ? GAP : 0);
 
+  layout->warning_lines = sq->warning_lines;
   if (chart->warnings->len > 0)
     {
       double total = 0;
+      /* lines closer together once they are cut short */
+      layout->warning_spacing = sq->warning_lines > 0 ? 2 : 4;
       for (guint i = 0; i < chart->warnings->len; i++)
         {
           g_autofree char *line = g_strdup_printf ("⚠ %s", (char *) g_ptr_array_index (chart->warnings, i));
-          measure_wrapped (m, line, VOL_CHART_FONT_WARNING, layout->width - 2 * MARGIN - 20, &w, &h);
-          total += h + 4;
+          double one_w, one_h;
+          measure_wrapped (m, line, VOL_CHART_FONT_WARNING, layout->width - 2 * layout->margin - 20, &w, &h);
+          measure (m, line, VOL_CHART_FONT_WARNING, &one_w, &one_h);
+          if (sq->warning_lines > 0)
+            h = MIN (h, sq->warning_lines * one_h);
+          total += h + layout->warning_spacing;
         }
-      layout->warnings = (VolRect) { MARGIN, y, layout->width - 2 * MARGIN, total + 8 };
-      y += total + 8 + GAP;
+      total += 2 * layout->warning_spacing;
+      layout->warnings = (VolRect) { layout->margin, y, layout->width - 2 * layout->margin, total };
+      y += total + GAP;
     }
   else
-    layout->warnings = (VolRect) { MARGIN, y, 0, 0 };
+    layout->warnings = (VolRect) { layout->margin, y, 0, 0 };
 
   if (legend_above > 0)
     {
@@ -662,12 +732,19 @@ layout_vertical (VolChartLayout *layout,
     }
 
   /* from the bottom up: footer, table, axis title, tick labels */
+  bottom = layout->height - layout->margin;
   measure (m, chart->footer, VOL_CHART_FONT_FOOTER, &w, &h);
-  bottom = layout->height - MARGIN - h;
-  layout->footer = (VolRect) { MARGIN, bottom, layout->width - 2 * MARGIN, h };
-  bottom -= GAP;
+  if (sq->footer && h > 0)
+    {
+      bottom -= h;
+      layout->footer = (VolRect) { layout->margin, bottom, layout->width - 2 * layout->margin, h };
+      bottom -= GAP;
+    }
+  else
+    layout->footer = (VolRect) { layout->margin, bottom, layout->width - 2 * layout->margin, 0 };
 
-  if (chart->table->len > 0)
+  layout->table = (VolRect) { 0, bottom, 0, 0 };
+  if (sq->table && chart->table->len > 0)
     {
       measure (m, "Ag", VOL_CHART_FONT_TICK, &w, &h);
       layout->table_row_height = h + 6;
@@ -678,44 +755,98 @@ layout_vertical (VolChartLayout *layout,
     }
 
   measure (m, chart->x_title, VOL_CHART_FONT_AXIS_TITLE, &w, &axis_title_h);
+  layout->x_title_rect = (VolRect) { layout->margin, bottom - axis_title_h, w, axis_title_h };
   measure (m, "0", VOL_CHART_FONT_TICK, &w, &tick_h);
-  bottom -= axis_title_h + GAP / 2 + MAX (x_label_height, tick_h) + 6;
+  /* below the plot's corner the lowest y label hangs half its height:
+   * the x labels start below it */
+  layout->x_label_offset = MAX (6, tick_h / 2 + 1);
+  bottom -= axis_title_h + GAP / 2 + MAX (x_label_height, tick_h) + layout->x_label_offset;
 
   layout->plot.y = y + 6;
   layout->plot.height = MAX (bottom - layout->plot.y, 20);
 }
 
-/**
- * vol_chart_layout_new:
- * @measure: measures text in one of the style's fonts
- *
- * Lays @chart out in a @width × @height area.
- */
-VolChartLayout *
-vol_chart_layout_new (const VolChart *chart,
-                      double          width,
-                      double          height,
-                      VolTextMeasure  measure_func,
-                      gpointer        measure_data)
+/* A tick label's width as drawn: turned ones are ellipsized. */
+static double
+x_label_width (const Measurer       *m,
+               const VolChartLayout *layout,
+               const char           *label,
+               double               *height)
 {
-  VolChartLayout *layout = g_new0 (VolChartLayout, 1);
-  Measurer m = { measure_func, measure_data };
+  double w, h;
+
+  measure (m, label, VOL_CHART_FONT_TICK, &w, &h);
+  if (height)
+    *height = h;
+  if (layout->rotate_x_labels && layout->x_label_max_width > 0)
+    w = MIN (w, layout->x_label_max_width);
+  return w;
+}
+
+/* Bars carry their values over them: level when each fits its bar, else
+ * turned, else (bars thinner than a line) none; the renderer draws them
+ * as decided here, and the legend keeps clear of them. */
+static void
+layout_bar_labels (VolChartLayout *layout,
+                   const VolChart *chart,
+                   const Measurer *m)
+{
+  guint n_series = chart->series->len;
+  double slot, bar, widest = 0, h = 0;
+
+  layout->bar_labels = VOL_BAR_LABELS_ABOVE;
+  layout->bar_label_room = 0;
+  if (chart->kind != VOL_CHART_KIND_BARS && chart->kind != VOL_CHART_KIND_ITERATIONS)
+    return;
+  slot = layout->plot.width / MAX (vol_chart_get_n_categories (chart), 1);
+  bar = slot * 0.8 / MAX (n_series, 1);
+  for (guint s = 0; s < n_series; s++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, s);
+      for (guint i = 0; i < series->y->len; i++)
+        {
+          double v = g_array_index (series->y, double, i), w, th;
+          g_autofree char *text = NULL;
+          if (!isfinite (v))
+            continue;
+          text = vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
+          measure (m, text, VOL_CHART_FONT_VALUE, &w, &th);
+          widest = MAX (widest, w);
+          h = MAX (h, th);
+        }
+    }
+  if (widest <= bar + 2)
+    layout->bar_label_room = h + 2;
+  else if (h <= bar + 2)
+    {
+      layout->bar_labels = VOL_BAR_LABELS_TURNED;
+      layout->bar_label_room = widest + 3;
+    }
+  else
+    layout->bar_labels = VOL_BAR_LABELS_NONE;
+}
+
+/* The rest of the layout at one step of squeezing. */
+static void
+layout_pass (VolChartLayout *layout,
+             const VolChart *chart,
+             const Measurer *m,
+             const Squeeze  *sq,
+             guint           n_named)
+{
+  double width = layout->width;
   double tick_w, tick_h, axis_title_w, axis_title_h, left;
   double legend_w = 0, legend_h = 0, x_label_h = 0;
-  guint n_named = 0;
 
-  g_return_val_if_fail (chart != NULL, NULL);
-
-  layout->width = width;
-  layout->height = height;
-  axis_reset (&layout->x_axis);
-  axis_reset (&layout->y_axis);
-
-  for (guint i = 0; i < chart->series->len; i++)
-    if (((VolChartSeries *) g_ptr_array_index (chart->series, i))->name)
-      n_named++;
+  layout->rotate_x_labels = FALSE;
+  layout->legend_in_row = FALSE;
+  layout->x_label_every = 1;
+  measure (m, "0", VOL_CHART_FONT_TICK, &tick_w, &tick_h);
+  layout->x_label_max_width = MAX (64, sq->label_share * layout->height / (G_SQRT2 / 2) - tick_h);
+  layout->legend_entry_max_width = MAX (40, sq->legend_share * (width - 2 * layout->margin - 16)
+                                            - VOL_CHART_LEGEND_SWATCH - VOL_CHART_LEGEND_SPACING);
   if (n_named > 0)
-    measure_legend (&m, chart, &legend_w, &legend_h, &layout->legend_row_height);
+    measure_legend (m, chart, layout, &legend_w, &legend_h, &layout->legend_row_height);
   layout->legend_place = n_named > 0 ? VOL_LEGEND_TOP_RIGHT : VOL_LEGEND_NONE;
 
   /* Each pass that goes round again changes something that only ever
@@ -724,34 +855,46 @@ vol_chart_layout_new (const VolChart *chart,
   for (int pass = 0; pass < 8; pass++)
     {
       double above = layout->legend_place == VOL_LEGEND_ABOVE
-                     ? legend_above_rows (&m, chart, width - 2 * MARGIN) * layout->legend_row_height + 6 : 0;
+                     ? legend_above_rows (m, chart, layout, width - 2 * layout->margin) * layout->legend_row_height + 6 : 0;
       guint y_ticks, x_ticks;
 
-      layout_vertical (layout, chart, &m, above, x_label_h);
-      measure (&m, "0", VOL_CHART_FONT_TICK, &tick_w, &tick_h);
+      layout_vertical (layout, chart, m, sq, above, x_label_h);
+      measure (m, "0", VOL_CHART_FONT_TICK, &tick_w, &tick_h);
       y_ticks = (guint) CLAMP (layout->plot.height / (tick_h * 2.6), 3, 11);
       init_y_axis (layout, chart, y_ticks);
 
       /* horizontal: y tick labels and the rotated y title on the left */
-      tick_w = widest_tick (&m, &layout->y_axis, &tick_h);
-      measure (&m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
-      left = MARGIN + axis_title_h + GAP + tick_w + 8;
+      tick_w = widest_tick (m, &layout->y_axis, &tick_h);
+      measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
+      left = layout->margin + axis_title_h + GAP + tick_w + 8;
       layout->plot.x = left;
-      layout->plot.width = MAX (width - MARGIN - 8 - left, 20);
+      layout->plot.width = MAX (width - layout->margin - 8 - left, 20);
 
       x_ticks = (guint) CLAMP (layout->plot.width / 70, 3, 12);
       init_x_axis (layout, chart, x_ticks);
+      /* numbers wider than the room between ticks: fewer ticks */
+      while (!is_category_chart (chart) && x_ticks > 2 && layout->x_axis.ticks->len > 1)
+        {
+          double h;
+          double widest = widest_tick (m, &layout->x_axis, &h);
+          if (widest + 8 <= layout->plot.width / (layout->x_axis.ticks->len - 1))
+            break;
+          init_x_axis (layout, chart, --x_ticks);
+        }
 
       /* category labels wider than their slot are drawn at 45° */
       if (is_category_chart (chart) && layout->x_axis.ticks->len > 0)
         {
           guint n = layout->x_axis.ticks->len;
           double slot = layout->plot.width / n;
-          double widest = widest_tick (&m, &layout->x_axis, &tick_h);
+          double widest = widest_tick (m, &layout->x_axis, &tick_h);
           /* once turned, they stay turned: a narrower plot would not untangle them */
           gboolean rotate = layout->rotate_x_labels || widest > slot - 6;
-          double needed = rotate ? (widest + tick_h) * G_SQRT2 / 2 : tick_h;
+          double needed;
 
+          if (rotate)
+            widest = MIN (widest, layout->x_label_max_width);
+          needed = rotate ? (widest + tick_h) * G_SQRT2 / 2 : tick_h;
           if (rotate != layout->rotate_x_labels || fabs (needed - x_label_h) > 0.5)
             {
               layout->rotate_x_labels = rotate;
@@ -766,41 +909,56 @@ vol_chart_layout_new (const VolChart *chart,
                * the canvas' left edge: move the plot's left edge until
                * each clears the margin. With R the plot's right edge,
                * tick i is at x + (i + ½)(R − x)/n; solved for x. */
-              double right = width - MARGIN - 8;
+              double right = width - layout->margin - 8;
               double x = layout->plot.x;
               for (guint i = 0; i < n; i++)
                 {
-                  double w, h, f = (i + 0.5) / n;
-                  measure (&m, g_array_index (layout->x_axis.ticks, VolTick, i).label, VOL_CHART_FONT_TICK, &w, &h);
-                  x = MAX (x, (MARGIN + (w + h / 2) * G_SQRT2 / 2 - f * right) / (1 - f));
+                  double h, f = (i + 0.5) / n;
+                  double w = x_label_width (m, layout, g_array_index (layout->x_axis.ticks, VolTick, i).label, &h);
+                  x = MAX (x, (layout->margin + (w + h / 2) * G_SQRT2 / 2 - f * right) / (1 - f));
                 }
               /* labels too long for any plot: keep a sliver of plot on
                * the canvas rather than push it off */
               layout->plot.x = MIN (x, MAX (right - 20, layout->plot.x));
               layout->plot.width = MAX (right - layout->plot.x, 20);
+              /* turned labels one slot apart are slot·√2/2 apart across
+               * their lines: label every k-th when that is less than a line */
+              slot = layout->plot.width / n;
+              layout->x_label_every = (guint) MAX (1, ceil ((tick_h + 2) / (slot * G_SQRT2 / 2)));
             }
         }
 
+      layout_bar_labels (layout, chart, m);
       if (layout->legend_place != VOL_LEGEND_NONE && layout->legend_place != VOL_LEGEND_ABOVE)
         {
           static const VolLegendPlace corners[] = {
             VOL_LEGEND_TOP_RIGHT, VOL_LEGEND_TOP_LEFT, VOL_LEGEND_BOTTOM_RIGHT, VOL_LEGEND_BOTTOM_LEFT,
           };
           gboolean placed = FALSE;
-          for (guint i = 0; i < G_N_ELEMENTS (corners) && !placed; i++)
+          /* a column of entries in a corner; else, in a small plot, a
+           * row of them, which is lower */
+          double row_w = legend_row_width (m, chart, layout);
+          double row_h = layout->legend_row_height + 10;
+          for (guint i = 0; i < 2 * G_N_ELEMENTS (corners) && !placed; i++)
             {
               const VolRect *p = &layout->plot;
-              gboolean right = corners[i] == VOL_LEGEND_TOP_RIGHT || corners[i] == VOL_LEGEND_BOTTOM_RIGHT;
-              gboolean top = corners[i] == VOL_LEGEND_TOP_RIGHT || corners[i] == VOL_LEGEND_TOP_LEFT;
+              VolLegendPlace corner = corners[i % G_N_ELEMENTS (corners)];
+              gboolean in_row = i >= G_N_ELEMENTS (corners);
+              gboolean right = corner == VOL_LEGEND_TOP_RIGHT || corner == VOL_LEGEND_BOTTOM_RIGHT;
+              gboolean top = corner == VOL_LEGEND_TOP_RIGHT || corner == VOL_LEGEND_TOP_LEFT;
+              double lw = in_row ? row_w : legend_w, lh = in_row ? row_h : legend_h;
               VolRect r = {
-                right ? p->x + p->width - legend_w - 8 : p->x + 8,
-                top ? p->y + 8 : p->y + p->height - legend_h - 8,
-                legend_w, legend_h,
+                right ? p->x + p->width - lw - 8 : p->x + 8,
+                top ? p->y + 8 : p->y + p->height - lh - 8,
+                lw, lh,
               };
-              if (legend_w < p->width - 16 && legend_h < p->height - 16 && !vol_chart_layout_covers_data (layout, chart, &r))
+              if (in_row && n_named < 2)
+                break;
+              if (lw < p->width - 16 && lh < p->height - 16 && !vol_chart_layout_covers_data (layout, chart, &r))
                 {
                   layout->legend = r;
-                  layout->legend_place = corners[i];
+                  layout->legend_place = corner;
+                  layout->legend_in_row = in_row;
                   placed = TRUE;
                 }
             }
@@ -815,15 +973,219 @@ vol_chart_layout_new (const VolChart *chart,
     }
 
   if (layout->legend_place == VOL_LEGEND_ABOVE)
-    layout->legend = (VolRect) { MARGIN, layout->legend.y, width - 2 * MARGIN,
-                                 legend_above_rows (&m, chart, width - 2 * MARGIN) * layout->legend_row_height + 6 };
+    layout->legend = (VolRect) { layout->margin, layout->legend.y, width - 2 * layout->margin,
+                                 legend_above_rows (m, chart, layout, width - 2 * layout->margin) * layout->legend_row_height + 6 };
+  else if (layout->legend_place == VOL_LEGEND_NONE)
+    layout->legend = (VolRect) { 0, 0, 0, 0 };
   /* the y title sits just left of the tick labels, wherever the plot's
    * left edge ended up */
-  tick_w = widest_tick (&m, &layout->y_axis, &tick_h);
-  measure (&m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
-  layout->y_title_x = MAX (layout->plot.x - 8 - tick_w - GAP - axis_title_h / 2, MARGIN + axis_title_h / 2);
+  tick_w = widest_tick (m, &layout->y_axis, &tick_h);
+  measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
+  layout->y_title_x = MAX (layout->plot.x - 8 - tick_w - GAP - axis_title_h / 2, layout->margin + axis_title_h / 2);
+  layout->y_title_max = layout->plot.height;
+  /* the x title centred under the plot, but on the canvas */
+  {
+    VolRect *r = &layout->x_title_rect;
+    r->width = MIN (r->width, width - 2 * layout->margin);
+    r->x = CLAMP (layout->plot.x + layout->plot.width / 2 - r->width / 2, layout->margin, width - layout->margin - r->width);
+  }
   layout->table.x = layout->plot.x;
   layout->table.width = layout->plot.width;
+}
+
+/* The table's columns: the row labels', then one per series, each as
+ * wide as its widest cell needs and at most 180 (columns sized to read,
+ * not stretched across a wide chart). FALSE when it does not fit. */
+static gboolean
+layout_table (VolChartLayout *layout,
+              const VolChart *chart,
+              const Measurer *m)
+{
+  guint n_cols = MAX (chart->series->len, 1);
+  double label_w = 0, cell_w = 0, w, h;
+
+  layout->table_label_width = layout->table_column_width = 0;
+  if (layout->table.height <= 0)
+    return TRUE;
+  for (guint i = 0; i < chart->table->len; i++)
+    {
+      const VolChartTableRow *row = g_ptr_array_index (chart->table, i);
+      measure (m, row->label, VOL_CHART_FONT_TICK, &w, &h);
+      label_w = MAX (label_w, w);
+      for (guint c = 0; row->cells && row->cells[c] && c < chart->series->len; c++)
+        {
+          measure (m, row->cells[c], VOL_CHART_FONT_TICK, &w, &h);
+          cell_w = MAX (cell_w, w);
+        }
+    }
+  /* headers (the series' names) are ellipsized to their column */
+  layout->table_label_width = label_w;
+  layout->table_column_width = MIN ((layout->table.width - label_w - 16) / n_cols, 180);
+  return layout->table_column_width >= cell_w + 8;
+}
+
+static void
+add_text (VolChartLayout   *layout,
+          VolChartTextRole  role,
+          const char       *text,
+          double            x,
+          double            y,
+          double            w,
+          double            h)
+{
+  VolChartTextBox box = { role, text, { x, x + w, x + w, x }, { y, y, y + h, y + h }, { x, y, w, h } };
+
+  if (w > 0 && h > 0)
+    g_array_append_val (layout->texts, box);
+}
+
+/* @w × @h drawn ending at (x, y) and turned 45° up to the right about
+ * it, as the renderer turns x labels: its box is (-w, -h/2)–(0, h/2). */
+static void
+add_turned_text (VolChartLayout   *layout,
+                 VolChartTextRole  role,
+                 const char       *text,
+                 double            x,
+                 double            y,
+                 double            w,
+                 double            h)
+{
+  const double c = G_SQRT2 / 2;
+  const double lx[4] = { -w, 0, 0, -w }, ly[4] = { -h / 2, -h / 2, h / 2, h / 2 };
+  VolChartTextBox box = { role, text, { 0 }, { 0 }, { 0 } };
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+
+  if (!(w > 0 && h > 0))
+    return;
+  for (guint i = 0; i < 4; i++)
+    {
+      /* rotation by −45°: x' = (lx + ly)·c, y' = (ly − lx)·c */
+      box.qx[i] = x + (lx[i] + ly[i]) * c;
+      box.qy[i] = y + (ly[i] - lx[i]) * c;
+      x0 = MIN (x0, box.qx[i]);
+      x1 = MAX (x1, box.qx[i]);
+      y0 = MIN (y0, box.qy[i]);
+      y1 = MAX (y1, box.qy[i]);
+    }
+  box.bounds = (VolRect) { x0, y0, x1 - x0, y1 - y0 };
+  g_array_append_val (layout->texts, box);
+}
+
+/* Every text the renderer draws, where it draws it. */
+static void
+collect_texts (VolChartLayout *layout,
+               const VolChart *chart,
+               const Measurer *m)
+{
+  double w, h, tick_h;
+
+  g_array_set_size (layout->texts, 0);
+  measure (m, chart->title, VOL_CHART_FONT_TITLE, &w, &h);
+  add_text (layout, VOL_CHART_TEXT_TITLE, chart->title, layout->title.x, layout->title.y,
+            MIN (w, layout->title.width), h);
+  if (layout->subtitle_lines > 0)
+    {
+      /* a line cut short ends in "…" further right than the wrapped
+       * lines' widest: the band's width */
+      add_text (layout, VOL_CHART_TEXT_SUBTITLE, chart->subtitle, layout->subtitle.x, layout->subtitle.y,
+                layout->subtitle.width, layout->subtitle.height);
+    }
+  if (chart->warnings->len > 0)
+    add_text (layout, VOL_CHART_TEXT_WARNINGS, g_ptr_array_index (chart->warnings, 0), layout->warnings.x,
+              layout->warnings.y, layout->warnings.width, layout->warnings.height);
+  if (layout->legend_place != VOL_LEGEND_NONE)
+    add_text (layout, VOL_CHART_TEXT_LEGEND, NULL, layout->legend.x, layout->legend.y, layout->legend.width,
+              layout->legend.height);
+
+  measure (m, "0", VOL_CHART_FONT_TICK, &w, &tick_h);
+  for (guint i = 0; i < layout->y_axis.ticks->len; i++)
+    {
+      const VolTick *t = &g_array_index (layout->y_axis.ticks, VolTick, i);
+      double y = vol_chart_layout_y_to_pixel (layout, t->value);
+      measure (m, t->label, VOL_CHART_FONT_TICK, &w, &h);
+      add_text (layout, VOL_CHART_TEXT_Y_TICK, t->label, layout->plot.x - 8 - w, y - tick_h / 2, w, h);
+    }
+  for (guint i = 0; i < layout->x_axis.ticks->len; i++)
+    {
+      const VolTick *t = &g_array_index (layout->x_axis.ticks, VolTick, i);
+      double x = vol_chart_layout_x_to_pixel (layout, t->value);
+      double y = layout->plot.y + layout->plot.height + layout->x_label_offset;
+      if (i % layout->x_label_every != 0)
+        continue;
+      w = x_label_width (m, layout, t->label, &h);
+      if (layout->rotate_x_labels)
+        add_turned_text (layout, VOL_CHART_TEXT_X_TICK, t->label, x, y, w, h);
+      else
+        add_text (layout, VOL_CHART_TEXT_X_TICK, t->label, x - w / 2, y, w, h);
+    }
+  add_text (layout, VOL_CHART_TEXT_X_TITLE, chart->x_title, layout->x_title_rect.x, layout->x_title_rect.y,
+            layout->x_title_rect.width, layout->x_title_rect.height);
+  measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &w, &h);
+  w = MIN (w, layout->y_title_max);
+  add_text (layout, VOL_CHART_TEXT_Y_TITLE, chart->y_title, layout->y_title_x - h / 2,
+            layout->plot.y + layout->plot.height / 2 - w / 2, h, w);
+  if (layout->table.height > 0)
+    add_text (layout, VOL_CHART_TEXT_TABLE, NULL, layout->table.x, layout->table.y,
+              layout->table_label_width + 16 + MAX (chart->series->len, 1) * layout->table_column_width,
+              layout->table.height);
+  if (layout->footer.height > 0)
+    {
+      measure (m, chart->footer, VOL_CHART_FONT_FOOTER, &w, &h);
+      add_text (layout, VOL_CHART_TEXT_FOOTER, chart->footer, layout->width - layout->margin - w, layout->footer.y, w, h);
+    }
+}
+
+/**
+ * vol_chart_layout_new:
+ * @measure: measures text in one of the style's fonts
+ *
+ * Lays @chart out in a @width × @height area. The plot gets at least half
+ * of the height where giving up secondary text can make it so (a chart
+ * in the application's window is a fraction of an export's size), a third
+ * when the chart keeps its table: see Squeeze for what goes first.
+ * layout->texts lists every text placed.
+ */
+VolChartLayout *
+vol_chart_layout_new (const VolChart *chart,
+                      double          width,
+                      double          height,
+                      VolTextMeasure  measure_func,
+                      gpointer        measure_data)
+{
+  VolChartLayout *layout;
+  Measurer m = { measure_func, measure_data };
+  guint n_named = 0;
+
+  g_return_val_if_fail (chart != NULL, NULL);
+
+  layout = g_new0 (VolChartLayout, 1);
+  layout->width = width;
+  layout->height = height;
+  layout->margin = width < 640 || height < 480 ? SMALL_MARGIN : MARGIN;
+  layout->texts = g_array_new (FALSE, TRUE, sizeof (VolChartTextBox));
+  axis_reset (&layout->x_axis);
+  axis_reset (&layout->y_axis);
+
+  {
+    g_autoptr(GArray) entries = vol_chart_get_legend (chart);
+    n_named = entries->len;
+  }
+
+  for (guint level = 0; level < G_N_ELEMENTS (squeezes); level++)
+    {
+      gboolean table_fits;
+
+      layout_pass (layout, chart, &m, &squeezes[level], n_named);
+      table_fits = layout_table (layout, chart, &m);
+      /* An export's table (the application's charts have none) stays
+       * while the plot keeps a third of the height: the reviews print
+       * their tables under the chart, and every export at its default
+       * size keeps it as it always had. */
+      if (layout->table.height > 0 ? table_fits && layout->plot.height >= VOL_CHART_TABLE_PLOT_SHARE * height
+                                   : layout->plot.height >= VOL_CHART_MIN_PLOT_SHARE * height)
+        break;
+    }
+  collect_texts (layout, chart, &m);
   return layout;
 }
 
@@ -834,5 +1196,6 @@ vol_chart_layout_free (VolChartLayout *layout)
     return;
   vol_axis_clear (&layout->x_axis);
   vol_axis_clear (&layout->y_axis);
+  g_clear_pointer (&layout->texts, g_array_unref);
   g_free (layout);
 }

@@ -23,6 +23,11 @@ typedef struct
 #define VOL_CHART_LEGEND_SWATCH 22.0
 #define VOL_CHART_LEGEND_SPACING 18.0
 
+/* The plot's share of the chart's height that vol_chart_layout_new()
+ * gives up secondary text for: half, or a third with a table under it. */
+#define VOL_CHART_MIN_PLOT_SHARE 0.5
+#define VOL_CHART_TABLE_PLOT_SHARE (1 / 3.0)
+
 typedef struct
 {
   double  value;
@@ -57,16 +62,54 @@ typedef void (*VolTextMeasure) (const char   *text,
                                 double       *height,
                                 gpointer      user_data);
 
+/* What a placed text is, for tests and for anyone checking that no two
+ * texts collide. */
+typedef enum
+{
+  VOL_CHART_TEXT_TITLE,
+  VOL_CHART_TEXT_SUBTITLE,
+  VOL_CHART_TEXT_WARNINGS,    /* the banner, all warnings in it */
+  VOL_CHART_TEXT_LEGEND,      /* the legend's box, all entries in it */
+  VOL_CHART_TEXT_X_TICK,
+  VOL_CHART_TEXT_Y_TICK,
+  VOL_CHART_TEXT_X_TITLE,
+  VOL_CHART_TEXT_Y_TITLE,
+  VOL_CHART_TEXT_TABLE,       /* the table's box, header and rows */
+  VOL_CHART_TEXT_FOOTER,
+} VolChartTextRole;
+
+/* One text the renderer draws, as the quadrilateral it covers (corners in
+ * order round it: turned tick labels are not axis-aligned) and the
+ * axis-aligned rectangle around that. */
+typedef struct
+{
+  VolChartTextRole  role;
+  const char       *text;     /* owned by the chart or the layout */
+  double            qx[4];
+  double            qy[4];
+  VolRect           bounds;
+} VolChartTextBox;
+
+/* How bars carry their values. */
+typedef enum
+{
+  VOL_BAR_LABELS_ABOVE,      /* level, over each bar */
+  VOL_BAR_LABELS_TURNED,     /* turned 90°, the bars too narrow for them level */
+  VOL_BAR_LABELS_NONE,       /* the bars too narrow for a line of text */
+} VolBarLabels;
+
 typedef struct
 {
   double          width;
   double          height;
+  double          margin;         /* around everything */
   VolRect         plot;
   VolRect         title;
   VolRect         subtitle;
   VolRect         warnings;     /* height 0 when there are none */
   VolRect         legend;
   VolLegendPlace  legend_place;
+  gboolean        legend_in_row;  /* entries side by side (always so above the plot) */
   VolRect         table;        /* height 0 when there is none */
   VolRect         footer;
   VolAxis         x_axis;       /* for category charts: min -0.5, max n - 0.5, a tick per category */
@@ -75,7 +118,22 @@ typedef struct
   double          table_row_height;
   gboolean        rotate_x_labels; /* category labels too wide to sit side by side */
   double          y_title_x;      /* centre of the rotated y axis title */
-  int             subtitle_lines; /* at most this many, the last ellipsized */
+  int             subtitle_lines; /* at most this many, the last ellipsized; 0: no subtitle */
+  /* What a small chart gives up so the plot keeps half the height (see
+   * vol_chart_layout_new()): */
+  int             warning_lines;  /* each warning on at most this many lines; 0: all it needs */
+  double          warning_spacing; /* above, between and below the warnings in their banner */
+  double          x_label_offset; /* from the plot's bottom edge to the x tick labels */
+  double          x_label_max_width; /* tick labels ellipsized to this; 0: never */
+  guint           x_label_every;  /* label every n-th category only (turned labels too dense) */
+  double          legend_entry_max_width; /* legend names ellipsized to this */
+  VolRect         x_title_rect;   /* height 0 when there is none */
+  double          y_title_max;    /* the rotated y title ellipsized to this */
+  double          table_label_width;  /* the table's first column */
+  double          table_column_width; /* each further column; table.height 0: no table */
+  VolBarLabels    bar_labels;
+  double          bar_label_room; /* above a bar's top, what its label takes */
+  GArray         *texts;          /* of VolChartTextBox: every text placed */
 } VolChartLayout;
 
 VolChartLayout *vol_chart_layout_new          (const VolChart *chart,

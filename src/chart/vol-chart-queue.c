@@ -67,37 +67,6 @@ column_at (const VolSeries *series,
   return g_array_index (col->values, double, i);
 }
 
-/* "85 µs", "1.2 ms", "3.40 s": three significant digits. */
-static char *
-format_latency (double seconds)
-{
-  const char *unit = "s";
-  double v = seconds;
-
-  if (!isfinite (seconds))
-    return g_strdup ("–");
-  if (seconds < 1e-3)
-    {
-      v = seconds * 1e6;
-      unit = "µs";
-    }
-  else if (seconds < 1)
-    {
-      v = seconds * 1e3;
-      unit = "ms";
-    }
-  return g_strdup_printf ("%.*f %s", v >= 100 ? 0 : v >= 10 ? 1 : 2, v, unit);
-}
-
-static char *
-format_count (double value)
-{
-  /* 165 800, not 1.658e+05: IOPS are read as whole numbers */
-  if (!isfinite (value))
-    return g_strdup ("–");
-  return g_strdup_printf ("%.0f", value);
-}
-
 VolChart *
 _vol_chart_build_queue (const VolResult       *result,
                         const VolChartOptions *options)
@@ -116,8 +85,6 @@ _vol_chart_build_queue (const VolResult       *result,
   const char *what;
   g_autofree char *legend = NULL;
   VolChartSeries *line;
-  double scale = _vol_chart_rate_scale (options);
-  const char *unit = _vol_chart_rate_unit (options);
   guint n;
 
   if (points == NULL || vol_series_get_column (points, "iops") == NULL)
@@ -168,20 +135,22 @@ _vol_chart_build_queue (const VolResult       *result,
   if (n <= MAX_TABLE_ROWS)
     for (guint i = 0; i < n; i++)
       {
-        g_autofree char *mean = format_latency (column_at (points, "lat-mean", i));
-        g_autofree char *p50 = format_latency (column_at (points, "lat-p50", i));
-        g_autofree char *p99 = format_latency (column_at (points, "lat-p99", i));
-        g_autofree char *p999 = format_latency (column_at (points, "lat-p999", i));
-        g_autofree char *iops = format_count (column_at (points, "iops", i));
+        /* the one formatter: "84.1 µs", "165800" (not 1.658e+05) */
+        g_autofree char *mean = vol_value_format (column_at (points, "lat-mean", i), "s", FALSE);
+        g_autofree char *p50 = vol_value_format (column_at (points, "lat-p50", i), "s", FALSE);
+        g_autofree char *p99 = vol_value_format (column_at (points, "lat-p99", i), "s", FALSE);
+        g_autofree char *p999 = vol_value_format (column_at (points, "lat-p999", i), "s", FALSE);
+        g_autofree char *iops = vol_value_format (column_at (points, "iops", i), "", FALSE);
+        g_autofree char *rate = vol_value_format (column_at (points, "throughput", i), "B/s",
+                                                  options && options->binary);
         g_autofree char *label = NULL;
         const char *cells[2] = { iops, NULL };
 
-        label = g_strdup_printf (_("QD %.0f:  %.1f %s · latency mean %s, p50 %s, p99 %s, p99.9 %s"),
-                                 column_at (points, "depth", i), column_at (points, "throughput", i) / scale,
-                                 unit, mean, p50, p99, p999);
+        label = g_strdup_printf (_("QD %.0f:  %s · latency mean %s, p50 %s, p99 %s, p99.9 %s"),
+                                 column_at (points, "depth", i), rate, mean, p50, p99, p999);
         vol_chart_add_table_row (chart, label, cells);
       }
-  else
+  else if (_vol_chart_wants_table (options))
     vol_chart_add_warning (chart, _("Too many depths for a table: MB/s and latencies are in the result"));
 
   _vol_chart_add_measurement_warnings (chart, result);

@@ -43,10 +43,11 @@ param_int (const VolResult *result,
   return 0;
 }
 
+/* the one formatter: "12501", "523.4" */
 static char *
 ops_text (double v)
 {
-  return vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
+  return vol_value_format (v, "", FALSE);
 }
 
 static char *
@@ -92,14 +93,56 @@ ops_stats (const VolSeries *series,
     vol_stats_compute ((const double *) ops->values->data, ops->values->len, stats);
 }
 
+/* Over all of a direction's iterations: bytes per second (the mean of
+ * the iterations' rates, as the ops/s average is) and the time per I/O
+ * (all their seconds over all their I/Os; at queue depth 1 that is the
+ * mean latency, the writes' share of their flush included). FALSE when
+ * the result does not have them (written before it kept them). */
+static gboolean
+rate_and_latency (const VolSeries *series,
+                  double          *rate,
+                  double          *latency)
+{
+  VolColumn *throughput = vol_series_get_column (series, "throughput");
+  VolColumn *seconds = vol_series_get_column (series, "seconds");
+  VolColumn *ios = vol_series_get_column (series, "ios");
+  double sum = 0, time = 0, count = 0;
+  guint n = 0;
+
+  if (throughput == NULL || seconds == NULL || ios == NULL)
+    return FALSE;
+  for (guint i = 0; i < throughput->values->len; i++)
+    if (isfinite (g_array_index (throughput->values, double, i)))
+      {
+        sum += g_array_index (throughput->values, double, i);
+        n++;
+      }
+  for (guint i = 0; i < MIN (seconds->values->len, ios->values->len); i++)
+    {
+      double t = g_array_index (seconds->values, double, i), k = g_array_index (ios->values, double, i);
+      if (isfinite (t) && isfinite (k) && k > 0)
+        {
+          time += t;
+          count += k;
+        }
+    }
+  if (n == 0 || count == 0)
+    return FALSE;
+  *rate = sum / n;
+  *latency = time / count;
+  return TRUE;
+}
+
 static VolChart *
-build_iterations (const VolResult *result)
+build_iterations (const VolResult       *result,
+                  const VolChartOptions *options)
 {
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_ITERATIONS);
   const VolSeries *in[2] = { vol_result_get_series (result, "write"), vol_result_get_series (result, "read") };
   const char *legend[2] = { _("Writes/s"), _("Reads/s") };
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   VolStats stats[2];
+  double rates[2] = { NAN, NAN }, latencies[2] = { NAN, NAN };
   guint n_iter = 0;
   guint n_out = 0;
 
@@ -132,6 +175,14 @@ build_iterations (const VolResult *result)
       ops = vol_series_get_column (in[d], "ops");
       for (guint i = 0; ops && i < ops->values->len; i++)
         vol_chart_series_add (out, i, g_array_index (ops->values, double, i));
+      /* the bars are I/Os per second; what they move and how long one
+       * takes go in the legend, which the window's chart keeps too */
+      if (rate_and_latency (in[d], &rates[n_out], &latencies[n_out]))
+        {
+          g_autofree char *rate = vol_value_format (rates[n_out], "B/s", options && options->binary);
+          g_autofree char *latency = vol_value_format (latencies[n_out], "s", FALSE);
+          out->legend = g_strdup_printf (_("%s · %s · %s per I/O"), legend[d], rate, latency);
+        }
       ops_stats (in[d], &stats[n_out++]);
     }
 
@@ -157,13 +208,31 @@ build_iterations (const VolResult *result)
             else
               {
                 g_autofree char *range = ops_text (s->max - s->min);
-                cells[c] = g_strdup_printf ("%s (%.1f %%)", range,
-                                            s->mean > 0 ? (s->max - s->min) / s->mean * 100 : 0);
+                g_autofree char *percent = vol_value_format (s->mean > 0 ? (s->max - s->min) / s->mean * 100 : 0,
+                                                             "%", FALSE);
+                cells[c] = g_strdup_printf ("%s (%s)", range, percent);
               }
           }
         vol_chart_add_table_row (chart, _(labels[row]), (const char *const *) cells);
         for (guint c = 0; c < n_out; c++)
           g_free (cells[c]);
+      }
+    /* and, where the result has them, the averages in bytes and time */
+    if (n_out > 0 && isfinite (rates[0]))
+      {
+        char *rate_cells[3] = { NULL, NULL, NULL }, *latency_cells[3] = { NULL, NULL, NULL };
+        for (guint c = 0; c < n_out; c++)
+          {
+            rate_cells[c] = vol_value_format (rates[c], "B/s", options && options->binary);
+            latency_cells[c] = vol_value_format (latencies[c], "s", FALSE);
+          }
+        vol_chart_add_table_row (chart, _("Throughput, average"), (const char *const *) rate_cells);
+        vol_chart_add_table_row (chart, _("Time per I/O, average"), (const char *const *) latency_cells);
+        for (guint c = 0; c < n_out; c++)
+          {
+            g_free (rate_cells[c]);
+            g_free (latency_cells[c]);
+          }
       }
   }
   return chart;
@@ -267,13 +336,12 @@ _vol_chart_build_random (const VolResult       *result,
   VolChart *chart;
   gboolean sweep = FALSE;
 
-  (void) options;   /* ops/s have no binary form */
   for (guint i = 0; i < result->series->len && !sweep; i++)
     sweep = sweep_count (((const VolSeries *) g_ptr_array_index (result->series, i))->name, "write") > 0;
   if (!sweep && vol_result_get_series (result, "write") == NULL && vol_result_get_series (result, "read") == NULL)
     return _vol_chart_build_generic (result, options);
 
-  chart = sweep ? build_sweep (result) : build_iterations (result);
+  chart = sweep ? build_sweep (result) : build_iterations (result, options);
   _vol_chart_add_measurement_warnings (chart, result);
   return chart;
 }

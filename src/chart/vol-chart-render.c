@@ -215,36 +215,36 @@ draw_axes (Painter *p)
     {
       const VolTick *t = &g_array_index (l->x_axis.ticks, VolTick, i);
       double x = vol_chart_layout_x_to_pixel (l, t->value);
-      double y = plot->y + plot->height + 6;
+      double y = plot->y + plot->height + l->x_label_offset;
+      if (i % l->x_label_every != 0)
+        continue;
       if (l->rotate_x_labels)
         {
+          double max_w = l->x_label_max_width;
           text_size (p, VOL_CHART_FONT_TICK, t->label, &w, &h);
           cairo_save (cr);
           cairo_translate (cr, x, y);
           cairo_rotate (cr, -G_PI / 4);
-          draw_text (p, VOL_CHART_FONT_TICK, t->label, 0, -h / 2, ALIGN_RIGHT, 0, &p->style->foreground);
+          draw_text (p, VOL_CHART_FONT_TICK, t->label, 0, -h / 2, ALIGN_RIGHT, max_w > 0 && w > max_w ? max_w : 0,
+                     &p->style->foreground);
           cairo_restore (cr);
         }
       else
         draw_text (p, VOL_CHART_FONT_TICK, t->label, x, y, ALIGN_CENTER, 0, &p->style->foreground);
     }
 
-  /* axis titles: x centred under the labels, y rotated on the left */
-  text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title ? chart->x_title : "", &w, &h);
-  {
-    double label_h = l->rotate_x_labels ? 0 : tick_h;
-    double y = l->rotate_x_labels ? (l->table.height > 0 ? l->table.y : l->footer.y) - 8 - h - 4
-                                  : plot->y + plot->height + 6 + label_h + 6;
-    draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title, plot->x + plot->width / 2, y,
-               ALIGN_CENTER, 0, &p->style->muted);
-  }
+  /* axis titles: x where the layout put it, y rotated on the left */
+  if (l->x_title_rect.height > 0)
+    draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->x_title, l->x_title_rect.x + l->x_title_rect.width / 2,
+               l->x_title_rect.y, ALIGN_CENTER, l->x_title_rect.width + 1, &p->style->muted);
   if (chart->y_title)
     {
       text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, &w, &h);
       cairo_save (cr);
       cairo_translate (cr, l->y_title_x - h / 2, plot->y + plot->height / 2);
       cairo_rotate (cr, -G_PI / 2);
-      draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, plot->height, &p->style->muted);
+      draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, w > l->y_title_max ? l->y_title_max : 0,
+                 &p->style->muted);
       cairo_restore (cr);
     }
 }
@@ -412,21 +412,7 @@ draw_bars (Painter *p)
   double bar = group / MAX (n_series, 1);
   double base = vol_chart_layout_y_to_pixel (l, MAX (0, l->y_axis.min));
   double w, h;
-  gboolean vertical_labels = FALSE;
-
-  /* value labels: horizontal when every one fits over its bar */
-  for (guint s = 0; s < n_series && !vertical_labels; s++)
-    {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, s);
-      for (guint i = 0; i < series->y->len; i++)
-        {
-          g_autofree char *text = vol_chart_format_number (g_array_index (series->y, double, i),
-                                                           g_array_index (series->y, double, i) >= 100 ? 1 : 0.1);
-          text_size (p, VOL_CHART_FONT_VALUE, text, &w, &h);
-          if (w > bar + 2)
-            vertical_labels = TRUE;
-        }
-    }
+  gboolean vertical_labels = l->bar_labels == VOL_BAR_LABELS_TURNED;
 
   for (guint s = 0; s < n_series; s++)
     {
@@ -447,6 +433,8 @@ draw_bars (Painter *p)
           cairo_rectangle (cr, x + 1, top, bar - 2, base - top);
           cairo_fill (cr);
 
+          if (l->bar_labels == VOL_BAR_LABELS_NONE)
+            continue;
           text = vol_chart_format_number (v, v >= 100 ? 1 : 0.1);
           text_size (p, VOL_CHART_FONT_VALUE, text, &w, &h);
           if (vertical_labels)
@@ -518,6 +506,7 @@ draw_legend (Painter *p)
   cairo_t *cr = p->cr;
   const VolChartLayout *l = p->layout;
   const VolRect *r = &l->legend;
+  g_autoptr(GArray) entries = NULL;
   double x, y, w, h;
 
   if (l->legend_place == VOL_LEGEND_NONE)
@@ -535,14 +524,22 @@ draw_legend (Painter *p)
 
   x = r->x + 8;
   y = r->y + 5;
-  for (guint i = 0; i < p->chart->series->len; i++)
+  entries = vol_chart_get_legend (p->chart);
+  for (guint i = 0; i < entries->len; i++)
     {
-      const VolChartSeries *series = g_ptr_array_index (p->chart->series, i);
-      const VolRgba *c = series_color (p, series->color);
+      const VolChartLegendEntry *entry = &g_array_index (entries, VolChartLegendEntry, i);
+      const char *name = entry->text;
+      const VolRgba *c = series_color (p, entry->color);
+      gboolean flow = l->legend_place == VOL_LEGEND_ABOVE || l->legend_in_row;
 
-      if (series->name == NULL)
-        continue;
-      text_size (p, VOL_CHART_FONT_LEGEND, series->name, &w, &h);
+      text_size (p, VOL_CHART_FONT_LEGEND, name, &w, &h);
+      w = MIN (w, l->legend_entry_max_width);
+      /* side by side, onto the next row exactly as the layout counted */
+      if (flow && x > r->x + 8 && x - r->x - 8 + VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING > r->width)
+        {
+          x = r->x + 8;
+          y += l->legend_row_height;
+        }
       set_color (cr, c, 1);
       if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
         {
@@ -553,32 +550,17 @@ draw_legend (Painter *p)
         {
           /* the swatch is drawn like the line: dashed when it is */
           cairo_set_line_width (cr, 3);
-          if (series->dashed)
+          if (entry->dashed)
             cairo_set_dash (cr, (double[]) { 4, 2.5 }, 2, 0);
           cairo_move_to (cr, x, y + h / 2);
           cairo_line_to (cr, x + 16, y + h / 2);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
         }
-      draw_text (p, VOL_CHART_FONT_LEGEND, series->name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT, 0,
-                 &p->style->foreground);
-      if (l->legend_place == VOL_LEGEND_ABOVE)
-        {
-          /* flow onto the next row exactly as the layout counted */
-          x += VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
-          if (i + 1 < p->chart->series->len)
-            {
-              const VolChartSeries *next = g_ptr_array_index (p->chart->series, i + 1);
-              double nw = 0, nh;
-              if (next->name)
-                text_size (p, VOL_CHART_FONT_LEGEND, next->name, &nw, &nh);
-              if (x > r->x + 8 && x - r->x - 8 + VOL_CHART_LEGEND_SWATCH + nw + VOL_CHART_LEGEND_SPACING > r->width)
-                {
-                  x = r->x + 8;
-                  y += l->legend_row_height;
-                }
-            }
-        }
+      draw_text (p, VOL_CHART_FONT_LEGEND, name, x + VOL_CHART_LEGEND_SWATCH, y, ALIGN_LEFT,
+                 l->legend_entry_max_width, &p->style->foreground);
+      if (flow)
+        x += VOL_CHART_LEGEND_SWATCH + w + VOL_CHART_LEGEND_SPACING;
       else
         y += l->legend_row_height;
     }
@@ -589,7 +571,7 @@ draw_warnings (Painter *p)
 {
   cairo_t *cr = p->cr;
   const VolRect *r = &p->layout->warnings;
-  double y = r->y + 4;
+  double y = r->y + p->layout->warning_spacing;
 
   if (p->chart->warnings->len == 0)
     return;
@@ -603,7 +585,8 @@ draw_warnings (Painter *p)
     {
       const char *text = g_ptr_array_index (p->chart->warnings, i);
       g_autofree char *line = g_strdup_printf ("⚠ %s", text);
-      y += draw_wrapped (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, r->width - 20, 0, &p->style->warning) + 4;
+      y += draw_wrapped (p, VOL_CHART_FONT_WARNING, line, r->x + 10, y, r->width - 20, p->layout->warning_lines,
+                         &p->style->warning) + p->layout->warning_spacing;
     }
 }
 
@@ -613,18 +596,11 @@ draw_table (Painter *p)
   const VolChartLayout *l = p->layout;
   const VolChart *chart = p->chart;
   guint n_cols = chart->series->len;
-  double label_w = 0, w, h, col_w, y;
+  double label_w = l->table_label_width, col_w = l->table_column_width, y;
 
-  if (chart->table->len == 0)
+  /* the layout drops a table that does not fit */
+  if (chart->table->len == 0 || l->table.height <= 0)
     return;
-  for (guint i = 0; i < chart->table->len; i++)
-    {
-      const VolChartTableRow *row = g_ptr_array_index (chart->table, i);
-      text_size (p, VOL_CHART_FONT_TICK, row->label, &w, &h);
-      label_w = MAX (label_w, w);
-    }
-  /* columns sized to read, not stretched across a wide chart */
-  col_w = MIN ((l->table.width - label_w - 16) / MAX (n_cols, 1), 180);
   y = l->table.y;
   for (guint c = 0; c < n_cols; c++)
     {
@@ -731,12 +707,14 @@ vol_chart_render (const VolChart      *chart,
 
   draw_text (&p, VOL_CHART_FONT_TITLE, chart->title, p.layout->title.x, p.layout->title.y, ALIGN_LEFT,
              p.layout->title.width, &style->foreground);
-  draw_wrapped (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
-                p.layout->subtitle.width, p.layout->subtitle_lines, &style->muted);
+  if (p.layout->subtitle_lines > 0)
+    draw_wrapped (&p, VOL_CHART_FONT_SUBTITLE, chart->subtitle, p.layout->subtitle.x, p.layout->subtitle.y,
+                  p.layout->subtitle.width, p.layout->subtitle_lines, &style->muted);
   draw_warnings (&p);
   draw_table (&p);
-  draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - 18, p.layout->footer.y, ALIGN_RIGHT, 0,
-             &style->muted);
+  if (p.layout->footer.height > 0)
+    draw_text (&p, VOL_CHART_FONT_FOOTER, chart->footer, width - p.layout->margin, p.layout->footer.y, ALIGN_RIGHT, 0,
+               &style->muted);
 
   vol_chart_layout_free (p.layout);
   painter_clear (&p);

@@ -156,18 +156,22 @@ _vol_chart_build_threads (const VolResult       *result,
     for (guint i = 0; i < n; i++)
       {
         g_autofree char *bytes = vol_size_format (to_count (column_at (points, "bytes", i)));
-        g_autofree char *value = g_strdup_printf ("%.1f", column_at (points, "throughput", i) / scale);
+        /* the one formatter, as everywhere a figure is shown */
+        gboolean binary = options && options->binary;
+        g_autofree char *value = vol_value_format (column_at (points, "throughput", i), "B/s", binary);
+        g_autofree char *slowest = vol_value_format (column_at (points, "per-thread-min", i), "B/s", binary);
+        g_autofree char *fastest = vol_value_format (column_at (points, "per-thread-max", i), "B/s", binary);
+        g_autofree char *seconds_text = vol_value_format (column_at (points, "seconds", i), "s", FALSE);
         g_autofree char *label = NULL;
         const char *cells[2] = { value, NULL };
 
-        label = g_strdup_printf (ngettext ("%.0f thread:  per thread %.1f – %.1f %s · %s in %.1f s", "%.0f threads:  per thread %.1f – %.1f %s · %s in %.1f s", (gulong) to_count (column_at (points, "threads", i))),
-                                 column_at (points, "threads", i),
-                                 column_at (points, "per-thread-min", i) / scale,
-                                 column_at (points, "per-thread-max", i) / scale, unit, bytes,
-                                 column_at (points, "seconds", i));
+        label = g_strdup_printf (ngettext ("%.0f thread:  per thread %s – %s · %s in %s",
+                                           "%.0f threads:  per thread %s – %s · %s in %s",
+                                           (gulong) to_count (column_at (points, "threads", i))),
+                                 column_at (points, "threads", i), slowest, fastest, bytes, seconds_text);
         vol_chart_add_table_row (chart, label, cells);
       }
-  else
+  else if (_vol_chart_wants_table (options))
     vol_chart_add_warning (chart, _("Too many thread counts for a table: the spread between threads is in the result"));
 
   _vol_chart_add_measurement_warnings (chart, result);

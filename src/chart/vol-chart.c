@@ -13,6 +13,7 @@ series_free (gpointer data)
   VolChartSeries *series = data;
 
   g_free (series->name);
+  g_free (series->legend);
   g_array_unref (series->x);
   g_array_unref (series->y);
   g_clear_pointer (&series->pyramid, vol_chart_pyramid_free);
@@ -39,6 +40,12 @@ row_free (gpointer data)
 }
 
 static void
+legend_entry_clear (gpointer data)
+{
+  g_free (((VolChartLegendEntry *) data)->text);
+}
+
+static void
 chart_clear (VolChart *chart)
 {
   g_free (chart->title);
@@ -53,6 +60,7 @@ chart_clear (VolChart *chart)
   g_ptr_array_unref (chart->markers);
   g_ptr_array_unref (chart->warnings);
   g_ptr_array_unref (chart->table);
+  g_array_unref (chart->legend_keys);
 }
 
 VolChart *
@@ -67,6 +75,8 @@ vol_chart_new (VolChartKind kind)
   chart->markers = g_ptr_array_new_with_free_func (marker_free);
   chart->warnings = g_ptr_array_new_with_free_func (g_free);
   chart->table = g_ptr_array_new_with_free_func (row_free);
+  chart->legend_keys = g_array_new (FALSE, TRUE, sizeof (VolChartLegendEntry));
+  g_array_set_clear_func (chart->legend_keys, legend_entry_clear);
   return chart;
 }
 
@@ -101,6 +111,62 @@ vol_chart_add_series (VolChart   *chart,
   series->x_hi = series->y_hi = -INFINITY;
   g_ptr_array_add (chart->series, series);
   return series;
+}
+
+/**
+ * vol_chart_series_get_legend:
+ *
+ * The series' entry in the legend, or %NULL when it has none (unnamed,
+ * or told apart by other entries: a comparison's colours and dashes).
+ */
+const char *
+vol_chart_series_get_legend (const VolChartSeries *series)
+{
+  if (series->hide_in_legend)
+    return NULL;
+  return series->legend ? series->legend : series->name;
+}
+
+/**
+ * vol_chart_add_legend_key:
+ *
+ * An entry of the legend that is no series: "Read" with a dashed grey
+ * swatch, where every result's read curve is dashed in its colour.
+ */
+void
+vol_chart_add_legend_key (VolChart   *chart,
+                          const char *text,
+                          guint       color,
+                          gboolean    dashed)
+{
+  VolChartLegendEntry entry = { g_strdup (text), color, dashed };
+
+  g_array_append_val (chart->legend_keys, entry);
+}
+
+/**
+ * vol_chart_get_legend:
+ *
+ * The legend's entries in order: the series' that have one, then the
+ * keys. The texts belong to @chart.
+ *
+ * Returns: (transfer full) (element-type VolChartLegendEntry): the entries
+ */
+GArray *
+vol_chart_get_legend (const VolChart *chart)
+{
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (VolChartLegendEntry));
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      VolChartLegendEntry entry = { (char *) vol_chart_series_get_legend (series), series->color, series->dashed };
+      if (entry.text != NULL)
+        g_array_append_val (entries, entry);
+    }
+  for (guint i = 0; i < chart->legend_keys->len; i++)
+    g_array_append_val (entries, g_array_index (chart->legend_keys, VolChartLegendEntry, i));
+  return entries;
 }
 
 void

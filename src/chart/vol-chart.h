@@ -36,6 +36,8 @@ typedef struct
   double           mean;
   double           stddev;
   gboolean         dashed;      /* the series line itself dashed */
+  char            *legend;      /* the legend's text when not the name ("RAID 0" for "RAID 0 — write") */
+  gboolean         hide_in_legend; /* named for the CSV, but the legend tells it apart otherwise */
   VolChartPyramid *pyramid;     /* built on first use, for long series */
   double           x_lo, x_hi;  /* finite extremes, kept as samples are added, */
   double           y_lo, y_hi;  /* so ranges cost nothing per frame */
@@ -48,6 +50,14 @@ typedef struct
   char   *text;   /* "Write speed drops at 97.3 %: 450 → 120 MB/s" */
   guint   color;
 } VolChartMarker;
+
+/* One entry of the legend: a series', or a key (what dashed means). */
+typedef struct
+{
+  char     *text;
+  guint     color;
+  gboolean  dashed;
+} VolChartLegendEntry;
 
 /* Rows of text under the plot (the iteration table of the random reviews). */
 typedef struct
@@ -73,6 +83,7 @@ typedef struct
   GPtrArray    *markers;       /* of VolChartMarker */
   GPtrArray    *warnings;      /* of char*: shown on the chart, never only in colour */
   GPtrArray    *table;         /* of VolChartTableRow, ITERATIONS */
+  GArray       *legend_keys;   /* of VolChartLegendEntry: after the series' entries */
 } VolChart;
 
 #define VOL_TYPE_CHART (vol_chart_get_type ())
@@ -85,6 +96,12 @@ void            vol_chart_unref        (VolChart     *chart);
 VolChartSeries *vol_chart_add_series   (VolChart     *chart,
                                         const char   *name,
                                         guint         color);
+const char     *vol_chart_series_get_legend (const VolChartSeries *series);
+void            vol_chart_add_legend_key (VolChart   *chart,
+                                          const char *text,
+                                          guint       color,
+                                          gboolean    dashed);
+GArray         *vol_chart_get_legend   (const VolChart *chart);
 void            vol_chart_series_add   (VolChartSeries *series,
                                         double        x,
                                         double        y);

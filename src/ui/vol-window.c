@@ -129,7 +129,7 @@ _vol_window_show_results (VolWindow  *self,
                           const char *path)
 {
   g_autoptr(GError) error = NULL;
-  VolChartOptions options = { .binary = binary_units (self) };
+  VolChartOptions options = { .binary = binary_units (self), .no_table = TRUE };
   g_autoptr(VolChart) chart = NULL;
 
   g_clear_pointer (&self->results, g_ptr_array_unref);
