@@ -121,6 +121,11 @@ test_queue (void)
   vol_result_add_figure (r, "iops-max", "Highest IOPS", "IO/s", 75847.4);
   vol_result_add_figure (r, "iops-max-depth", "Queue depth of the highest IOPS", "", 32);
   assert_headline (r, "Highest, at queue depth 32", 75847.4, "IO/s", "75847 IO/s");
+
+  /* without the figure: the highest of the depths' IOPS */
+  r = vol_result_new ("queue");
+  add_series (r, "queue", "Queue", "iops", "IO/s", iops, 2);
+  assert_headline (r, "Highest", 75847.4, "IO/s", "75847 IO/s");
 }
 
 static void

@@ -154,7 +154,13 @@ queue (const VolResult *result)
   char *what = depth ? g_strdup_printf (_("Highest, at queue depth %.0f"), depth->value)
                      : g_strdup (_("Highest"));
 
-  return from_figure (result, "iops-max", what);
+  VolResultHeadline *h = from_figure (result, "iops-max", what);
+  const VolSummary *summary = vol_result_get_summary (result, "queue");
+
+  /* a file from before the figure was written: the highest of the depths */
+  if (h == NULL && summary && summary->count > 0 && g_strcmp0 (summary->column, "iops") == 0)
+    h = make (g_strdup (_("Highest")), summary->max, summary->unit);
+  return h;
 }
 
 static VolResultHeadline *
