@@ -9,7 +9,8 @@
 # shown): newest first, the day headings, each row's headline figure in its
 # kind's unit (random I/O in IO/s, not MB/s), and that ticking results of
 # two test kinds is refused (app.history-choose acts as a click on the box)
-# while two of one kind may be ticked. Every wait polls app.status.
+# while two of one kind may be ticked; that switching binary units on
+# re-renders the figures at once. Every wait polls app.status.
 # No root needed; run it alone (is_parallel: false): xvfb-run -a.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -118,7 +119,9 @@ fi
 ok "six result files in the autosave folder: random, fill, queue, small files, one that does not load"
 
 # ---- the app ----------------------------------------------------------------------
-if ui_launch; then ok "the app starts and owns $UI_APP_ID on the bus"
+# the keyfile backend, which watches its file: a setting changed from outside
+# (gsettings) reaches the running app as Preferences' switch would
+if ui_launch GSETTINGS_BACKEND=keyfile; then ok "the app starts and owns $UI_APP_ID on the bus"
 else not_ok "the app starts and owns $UI_APP_ID on the bus" "$(app_log_tail)"; echo "Bail out! no app"; exit 1; fi
 
 # History reads the folder on a worker thread: poll until its rows arrive
@@ -217,6 +220,18 @@ if s=$(ui_wait 'not any(r["chosen"] for r in s["history_rows"]) and all(r["sensi
   ok "cleared, every box is sensitive again"
 else
   not_ok "cleared, every box is sensitive again" "status: $s"
+fi
+
+# ---- preferences apply live -----------------------------------------------------------
+if GSETTINGS_BACKEND=keyfile gsettings set "$UI_APP_ID" binary-units true 2>"$UI_WORK/gsettings.err"; then
+  if s=$(ui_wait 'any(r["figure"].endswith(" MiB/s") for r in s["history_rows"] if r["path"].endswith("/e-fill.volumeter.json"))' 30); then
+    table=$(rows "$s")
+    ok "binary units switched on: the fill's headline turns to MiB/s at once ($(field e-fill.volumeter.json 4)), IO/s stay ($(field a-random.volumeter.json 4))"
+  else
+    not_ok "binary units switched on: the fill's headline turns to MiB/s at once" "status: $s"
+  fi
+else
+  not_ok "gsettings set binary-units true" "$(cat "$UI_WORK/gsettings.err")"
 fi
 
 if grep -E -q "CRITICAL|WARNING" "$UI_LOG"; then
