@@ -331,11 +331,34 @@ test_by_label (void)
   results[1]->label = g_strdup ("Apple");
   results[2]->label = g_strdup ("Mango");
 
-  /* the stripe tells them apart first; --by label keeps the given order */
+  /* the user's labels name them before the stripe, in the given order */
   labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (by, ==, "stripe");
+  g_assert_cmpstr (by, ==, "label");
+  g_assert_cmpstr (labels[0], ==, "Zebra");
+  g_assert_cmpuint (order[0], ==, 0);
+  g_assert_cmpuint (order[2], ==, 2);
   g_clear_pointer (&labels, g_strfreev);
+
+  /* two alike: the stripe tells them apart, each label kept in front */
+  g_free (results[2]->label);
+  results[2]->label = g_strdup ("Zebra");
+  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (by, ==, "label+stripe");
+  g_assert_cmpstr (labels[order[0]], ==, "Apple (16 KiB stripe)");
+  g_assert_cmpstr (labels[order[1]], ==, "Zebra (64 KiB stripe)");
+  g_assert_cmpstr (labels[order[2]], ==, "Zebra (128 KiB stripe)");
+  g_clear_pointer (&labels, g_strfreev);
+
+  /* one without a label: named by what differs alone */
+  g_clear_pointer (&results[2]->label, g_free);
+  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (labels[2], ==, "128 KiB stripe");
+  g_assert_cmpstr (labels[1], ==, "Apple (16 KiB stripe)");
+  g_clear_pointer (&labels, g_strfreev);
+  results[2]->label = g_strdup ("Mango");
 
   chart = vol_chart_build_comparison_by (results, 3, "label", &options, &error);
   g_assert_no_error (error);

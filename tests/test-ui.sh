@@ -173,7 +173,8 @@ esac && ok "the result is autosaved in \$XDG_DATA_HOME/volumeter/results" || not
 out=$("$UI_CLI" show "$result" 2>&1); rc=$?
 [ $rc -eq 0 ] && grep -q complete <<<"$out" && ok "volumeter-cli show loads the autosaved result" \
   || not_ok "volumeter-cli show loads the autosaved result" "exit $rc: $(head -3 <<<"$out")"
-history1=$(jget history "$s")
+# History reads the folder on a worker thread: poll until it has the new file
+history1=$(jget history "$(ui_wait "s.get('history', 0) > $history0" 30)")
 [ "$history1" -gt "$history0" ] && ok "the history grew ($history0 → $history1)" || not_ok "the history grew" "$history0 → $history1"
 [ "$(jget results "$s")" = 1 ] && ok "the finished run is shown (results=1)" || not_ok "the finished run is shown (results=1)" "status: $s"
 check "no scratch folder left after the run" no_scratch

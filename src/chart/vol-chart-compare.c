@@ -2,12 +2,15 @@
  *
  * The reviews compare by hand what this does in one step: one array
  * rebuilt with 16, 32, 64 and 128 KiB stripes; RAID 0 against RAID 10;
- * one scheduler against another. Each result is named by the first
- * attribute that tells them apart (stripe size, RAID level, scheduler,
- * device model, filesystem, then the user's label), or by a combination
- * of the hardware attributes ("RAID 0, 16 KiB stripe") when no single one
- * does, and ordered by it (stripe sizes ascending, names in natural
- * order, labels as given). The subtitle says which test parameters differ.
+ * one scheduler against another. Each result is named by the user's label
+ * when every result has one of its own (the user named them: a date or
+ * a stripe size would second-guess that); else by the first attribute
+ * that tells them apart (stripe size, RAID level, scheduler, device
+ * model, filesystem, device name, date), or by a combination of the
+ * hardware attributes ("RAID 0, 16 KiB stripe") when no single one does,
+ * with a result's label, if it has one, in front ("nvme (RAID 0)"); and
+ * ordered by it (stripe sizes ascending, names in natural order, labels
+ * as given). The subtitle says which test parameters differ.
  *
  * Only results of one test are compared: a fill's mean write speed and a
  * queue-depth run's are different measurements that share a name, not two
@@ -289,13 +292,66 @@ varies (VolResult *const *results,
   return differs;
 }
 
+/* The first attribute but the label that tells all @results apart, else
+ * the hardware attributes that vary together, else the order given. */
+static void
+what_differs (VolResult *const *results,
+              guint             n,
+              char            **labels,
+              guint            *order,
+              const char      **by_used)
+{
+  const Attribute *attr;
+  const Attribute *combined[G_N_ELEMENTS (combined_order)];
+  guint n_combined = 0;
+
+  for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
+    {
+      attr = &attributes[a];
+      if (g_str_equal (attr->name, "label"))
+        continue;
+      if (label_by (results, n, &attr, 1, labels, order, NULL, NULL, NULL))
+        {
+          if (by_used)
+            *by_used = attr->name;
+          return;
+        }
+    }
+
+  for (guint c = 0; c < G_N_ELEMENTS (combined_order); c++)
+    {
+      attr = find_attribute (combined_order[c]);
+      if (varies (results, n, attr))
+        combined[n_combined++] = attr;
+    }
+  if (n_combined >= 2 && label_by (results, n, combined, n_combined, labels, order, NULL, NULL, NULL))
+    {
+      GString *name = g_string_new (NULL);
+      for (guint c = 0; c < n_combined; c++)
+        g_string_append_printf (name, "%s%s", c ? "+" : "", combined[c]->name);
+      if (by_used)
+        *by_used = g_intern_string (name->str);
+      g_string_free (name, TRUE);
+      return;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      order[i] = i;
+      labels[i] = g_strdup_printf (_("Run %u"), i + 1);
+    }
+  if (by_used)
+    *by_used = "order";
+}
+
 /**
  * vol_chart_comparison_labels_by:
  * @by: (nullable): the attribute to name the results by ("stripe", "raid",
  *   "scheduler", "device", "filesystem", "label"), or %NULL to choose
  * @by_used: (out) (optional): the attribute used: one of those, "order"
  *   ("Run 1", "Run 2" when nothing tells the results apart), or several
- *   joined by "+" ("raid+stripe")
+ *   joined by "+" ("raid+stripe"; "label+date" when some results have
+ *   labels but the labels do not tell them all apart)
  * @order: (out caller-allocates): @n_results indices, the display order
  *
  * Returns: (transfer full) (nullable): one label per result, in the
@@ -312,8 +368,8 @@ vol_chart_comparison_labels_by (VolResult *const *results,
 {
   char **labels;
   const Attribute *attr;
-  const Attribute *combined[G_N_ELEMENTS (combined_order)];
-  guint n_combined = 0;
+  const char *used = NULL;
+  gboolean labelled = FALSE;
 
   g_return_val_if_fail (results != NULL || n == 0, NULL);
   g_return_val_if_fail (order != NULL, NULL);
@@ -352,43 +408,33 @@ vol_chart_comparison_labels_by (VolResult *const *results,
       return labels;
     }
 
-  for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
+  /* the user's own names first, when every result has one of its own */
+  attr = find_attribute ("label");
+  if (label_by (results, n, &attr, 1, labels, order, NULL, NULL, NULL))
     {
-      attr = &attributes[a];
-      if (label_by (results, n, &attr, 1, labels, order, NULL, NULL, NULL))
-        {
-          if (by_used)
-            *by_used = attr->name;
-          return labels;
-        }
-    }
-
-  for (guint c = 0; c < G_N_ELEMENTS (combined_order); c++)
-    {
-      attr = find_attribute (combined_order[c]);
-      if (varies (results, n, attr))
-        combined[n_combined++] = attr;
-    }
-  if (n_combined >= 2 && label_by (results, n, combined, n_combined, labels, order, NULL, NULL, NULL))
-    {
-      GString *name = g_string_new (NULL);
-      for (guint c = 0; c < n_combined; c++)
-        g_string_append_printf (name, "%s%s", c ? "+" : "", combined[c]->name);
       if (by_used)
-        *by_used = g_intern_string (name->str);
-      g_string_free (name, TRUE);
+        *by_used = attr->name;
       return labels;
     }
 
+  /* else what differs, each label kept in front of it */
+  what_differs (results, n, labels, order, &used);
   for (guint i = 0; i < n; i++)
-    {
-      order[i] = i;
-      labels[i] = g_strdup_printf (_("Run %u"), i + 1);
-    }
+    if (results[i]->label && *results[i]->label)
+      {
+        char *named = g_strdup_printf (_("%s (%s)"), results[i]->label, labels[i]);
+        g_free (labels[i]);
+        labels[i] = named;
+        labelled = TRUE;
+      }
   if (by_used)
-    *by_used = "order";
+    {
+      g_autofree char *both = labelled ? g_strconcat ("label+", used, NULL) : NULL;
+      *by_used = both ? g_intern_string (both) : used;
+    }
   return labels;
 }
+
 
 /**
  * vol_chart_comparison_labels:
@@ -408,7 +454,7 @@ vol_chart_comparison_labels (VolResult *const *results,
   return vol_chart_comparison_labels_by (results, n, NULL, by, order, NULL);
 }
 
-/* "RAID level, stripe size" for "raid+stripe". */
+/* "RAID level, stripe size" for "raid+stripe"; "order" names nothing. */
 static char *
 by_title (const char *by)
 {
@@ -418,7 +464,9 @@ by_title (const char *by)
   for (guint i = 0; names[i]; i++)
     {
       const Attribute *attr = find_attribute (names[i]);
-      g_string_append_printf (s, "%s%s", i ? ", " : "", attr ? _(attr->title) : names[i]);
+      if (g_str_equal (names[i], "order"))
+        continue;
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", attr ? _(attr->title) : names[i]);
     }
   return g_string_free (s, FALSE);
 }
@@ -497,10 +545,11 @@ comparison_subtitle (VolResult *const *results,
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, ngettext ("%u %s result", "%u %s results", n), n, results[0]->kind);
-  if (!g_str_equal (by, "label") && !g_str_equal (by, "order"))
+  if (!g_str_equal (by, "label"))
     {
       g_autofree char *title = by_title (by);
-      g_string_append_printf (s, _(", named by %s"), title);
+      if (*title && !g_str_equal (by, "label+order"))
+        g_string_append_printf (s, _(", named by %s"), title);
     }
   if (differ->len > 0)
     {

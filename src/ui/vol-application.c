@@ -12,7 +12,10 @@
  *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path
  *   app.screenshot 's'      the window, as a PNG
  *   app.status              state: JSON with the run's phase, fraction,
- *                           result path and last error
+ *                           result path and last error, and History's
+ *                           rows ("history_rows", see vol-history.c)
+ *   app.history-choose '(sb)'  tick or clear a History row's box, as a
+ *                           click would (an insensitive box stays as it is)
  */
 #define G_LOG_DOMAIN "vol-application"
 
@@ -20,9 +23,13 @@
 
 #include <signal.h>
 
+#include <string.h>
+
 #include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
 
+#include "vol-history.h"
 #include "vol-resources.h"
 #include "vol-window.h"
 
@@ -30,6 +37,10 @@ struct _VolApplication
 {
   AdwApplication  parent_instance;
   GSettings      *settings;
+  char           *window_status;  /* the window's part of app.status */
+  char           *history_rows;   /* History's rows as JSON, or NULL */
+  guint           history_n;
+  VolHistory     *history;        /* weak: the one that sent them */
 };
 
 G_DEFINE_FINAL_TYPE (VolApplication, vol_application, ADW_TYPE_APPLICATION)
@@ -65,14 +76,88 @@ vol_application_results_dir (void)
 
 /* The stateful app.status action mirrors what the window shows, so a test
  * can read it without AT-SPI. */
+static void
+publish_status (VolApplication *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "status");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autofree char *head = NULL;
+  g_autofree char *text = NULL;
+  JsonNode *root;
+
+  if (action == NULL)
+    return;
+  if (self->history_rows == NULL || self->window_status == NULL
+      || !json_parser_load_from_data (parser, self->window_status, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (root = json_parser_get_root (parser)))
+    {
+      g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                                 g_variant_new_string (self->window_status ? self->window_status : "{}"));
+      return;
+    }
+  /* History loads on its own thread: its count is the one it last sent */
+  json_object_set_int_member (json_node_get_object (root), "history", self->history_n);
+  generator = json_generator_new ();
+  json_generator_set_root (generator, root);
+  head = json_generator_to_data (generator, NULL);
+  head[strlen (head) - 1] = '\0';   /* the closing brace */
+  text = g_strdup_printf ("%s,\"history_rows\":%s}", head, self->history_rows);
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (text));
+}
+
 void
 vol_application_set_status (VolApplication *self,
                             const char     *json)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "status");
+  g_free (self->window_status);
+  self->window_status = g_strdup (json);
+  publish_status (self);
+}
 
-  if (action)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (json));
+/**
+ * vol_application_set_history_status:
+ * @rows: (transfer full): a JSON array, one object per row shown
+ * @n_items: the results listed, whatever the search shows
+ *
+ * History's part of app.status; @history is the one app.history-choose
+ * then acts on.
+ */
+void
+vol_application_set_history_status (VolApplication *self,
+                                    VolHistory     *history,
+                                    JsonNode       *rows,
+                                    guint           n_items)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  if (self->history != history)
+    {
+      if (self->history)
+        g_object_remove_weak_pointer (G_OBJECT (self->history), (gpointer *) &self->history);
+      self->history = history;
+      g_object_add_weak_pointer (G_OBJECT (history), (gpointer *) &self->history);
+    }
+  json_generator_set_root (generator, rows);
+  g_free (self->history_rows);
+  self->history_rows = json_generator_to_data (generator, NULL);
+  self->history_n = n_items;
+  json_node_unref (rows);
+  publish_status (self);
+}
+
+static void
+history_choose_activated (GSimpleAction *action,
+                          GVariant      *param,
+                          gpointer       user_data)
+{
+  VolApplication *self = user_data;
+  const char *path;
+  gboolean chosen;
+
+  g_variant_get (param, "(&sb)", &path, &chosen);
+  if (self->history)
+    vol_history_choose (self->history, path, chosen);
 }
 
 static VolWindow *
@@ -234,6 +319,7 @@ vol_application_startup (GApplication *app)
     { "export", forward_activated, "(ss)" },
     { "screenshot", forward_activated, "s" },
     { "status", NULL, NULL, "'{}'", status_change },
+    { "history-choose", history_choose_activated, "(sb)" },
   };
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
@@ -262,6 +348,11 @@ vol_application_dispose (GObject *object)
   VolApplication *self = VOL_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  if (self->history)
+    g_object_remove_weak_pointer (G_OBJECT (self->history), (gpointer *) &self->history);
+  self->history = NULL;
+  g_clear_pointer (&self->window_status, g_free);
+  g_clear_pointer (&self->history_rows, g_free);
   G_OBJECT_CLASS (vol_application_parent_class)->dispose (object);
 }
 

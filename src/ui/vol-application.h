@@ -7,6 +7,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -20,5 +21,11 @@ GSettings      *vol_application_get_settings (VolApplication    *self);
 void            vol_application_set_status   (VolApplication    *self,
                                               const char        *json);
 char           *vol_application_results_dir  (void);
+
+typedef struct _VolHistory VolHistory;
+void            vol_application_set_history_status (VolApplication *self,
+                                                    VolHistory     *history,
+                                                    JsonNode       *rows,
+                                                    guint           n_items);
 
 G_END_DECLS

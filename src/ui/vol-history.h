@@ -1,8 +1,11 @@
 /* vol-history.h — the results saved so far
  *
- * One row per file in the results folder: date, label, target, test and
- * its headline figure. Activating a row emits "open" with the path;
- * its delete button emits "delete" (the window offers undo). Main thread.
+ * One row per file in the results folder, newest first under a heading
+ * per day: label, test, target, time and its headline figure
+ * (vol-result-headline.h). The folder is read on a worker thread. Activating a row
+ * emits "open" with the path; its delete button emits "delete" (the
+ * window offers undo); "compare" the ticked paths, all of one test.
+ * The rows are mirrored into app.status (vol-application.c). Main thread.
  */
 #pragma once
 
@@ -20,5 +23,8 @@ void       vol_history_hide   (VolHistory *self,
                                const char *path,
                                gboolean    hidden);
 guint      vol_history_get_n_items (VolHistory *self);
+gboolean   vol_history_choose (VolHistory *self,
+                               const char *path,
+                               gboolean    chosen);
 
 G_END_DECLS
