@@ -9,7 +9,9 @@
 # is hanging (tests/pause.sh) instead of sleeping and hoping. Meanwhile:
 # app.status answers, Start says the target is still being probed, another
 # target can be chosen and a short run on it completes; after the release
-# the late answer does not take the choice back. No root, no loop volume.
+# the late answer does not take the choice back. Then the same at start-up,
+# with the hanging folder as the saved target (a keyfile settings backend).
+# No root, no loop volume.
 set -u
 here=$(dirname "$(readlink -f "$0")")
 . "$here/ui-env.sh"
@@ -72,7 +74,7 @@ start_run() {
 }
 
 pause_init "$work/pause" || { echo "Bail out! mkfifo failed"; exit 1; }
-echo "1..8"
+echo "1..11"
 
 if ui_launch VOLUMETER_TEST_PROBE_HANG="$hung" VOLUMETER_TEST_PAUSE_DIR="$PAUSE_DIR"; then
   ok "the app starts with a probe seam on $hung"
@@ -130,5 +132,26 @@ if [ "$(jget state "$s")" = complete ] && [ "$(result_target "$res")" = "$other"
 else
   not_ok "the late answer does not take the choice back" "status: $s"
 fi
+
+# ---- at start-up: the saved target hangs ----------------------------------------------
+ui_quit >/dev/null 2>&1 || not_ok "app.quit after the hang ended the app"
+mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
+printf '[io/github/volumeter/Volumeter]\ntarget=%s\n' "$(ui_str "$hung")" >"$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+released=0
+if ui_launch GSETTINGS_BACKEND=keyfile VOLUMETER_TEST_PROBE_HANG="$hung" VOLUMETER_TEST_PAUSE_DIR="$PAUSE_DIR"; then
+  ok "the app starts while the probe of its saved target $hung hangs"
+else
+  not_ok "the app starts while the probe of its saved target hangs" "$(tail -n 5 "$UI_LOG")"
+fi
+line=$(pause_wait "$UI_PID" 30)
+s=$(quick_status)
+if [ "$line" = "probe $hung" ] && [ "$(jget state "$s")" = idle ]; then
+  ok "app.status answers while the saved target's probe hangs"
+else
+  not_ok "app.status answers while the saved target's probe hangs" "seam said: '$line'" "status: $s"
+fi
+pause_release && released=1
+if ui_quit; then ok "after the release, app.quit ends the process"
+else not_ok "after the release, app.quit ends the process" "had to kill it"; fi
 
 exit $((failed > 0))
