@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# test-ui-probe.sh BUILD_DIR SOURCE_DIR — a target whose probe hangs does not hang the window
+# test-ui-pane.sh BUILD_DIR SOURCE_DIR — the configuration pane in the real app
 #
-# TAP. A dead network mount can block stat() and statvfs() for minutes;
+# TAP. Two things a user of the pane meets.
+#
+# Each test keeps its own parameters: Threads' block 1M and Transfer's
+# region 1G set, then a Small files run uses its own 4 KiB block, and a
+# Fill run after it its own file count, not Small files' (read back from
+# the results' parameters).
+#
+# A target whose probe hangs does not hang the window. A dead network mount can block stat() and statvfs() for minutes;
 # the configuration pane probes targets in threads, so the window must go
 # on answering meanwhile. The test seam VOLUMETER_TEST_PROBE_HANG
 # (src/engine/vol-test-seam.h) makes the probe of one folder announce
@@ -42,7 +49,7 @@ cleanup() {
   # a probe still held would keep the app from quitting
   [ "$released" = 1 ] || pause_release >/dev/null 2>&1
   ui_quit >/dev/null 2>&1
-  cp "$UI_LOG" "$logs/ui-probe-app.log" 2>/dev/null
+  cp "$UI_LOG" "$logs/ui-pane-app.log" 2>/dev/null
   ui_env_cleanup
 }
 trap cleanup EXIT
@@ -56,6 +63,12 @@ quick_status() { timeout 10 bash -c '. "$1"; ui_status' _ "$here/ui-env.sh"; }
 result_target() {
   "$UI_PYTHON" -c 'import json, sys; print(json.load(open(sys.argv[1]))["target"]["path"])' "$1" 2>/dev/null
 }
+# result_param FILE KEY: a parameter the run was given
+result_param() {
+  "$UI_PYTHON" -c 'import json, sys; print(json.load(open(sys.argv[1]))["test"]["parameters"][sys.argv[2]])' "$1" "$2" 2>/dev/null
+}
+call() { timeout 10 bash -c '. "$1"; shift; ui_call "$@"' _ "$here/ui-env.sh" "$@" >/dev/null; }
+set_param() { call set-param "($(ui_str "$1"), $(ui_str "$2"))"; }
 # start, retried while the chosen target's probe has not answered yet;
 # prints the final status
 start_run() {
@@ -74,7 +87,7 @@ start_run() {
 }
 
 pause_init "$work/pause" || { echo "Bail out! mkfifo failed"; exit 1; }
-echo "1..11"
+echo "1..13"
 
 if ui_launch VOLUMETER_TEST_PROBE_HANG="$hung" VOLUMETER_TEST_PAUSE_DIR="$PAUSE_DIR"; then
   ok "the app starts with a probe seam on $hung"
@@ -131,6 +144,29 @@ if [ "$(jget state "$s")" = complete ] && [ "$(result_target "$res")" = "$other"
   ok "the late answer does not take the choice back: the next run is on $other too"
 else
   not_ok "the late answer does not take the choice back" "status: $s"
+fi
+
+# ---- each test keeps its own parameters --------------------------------------------------
+call set-test "'threads'"; set_param block 1M
+call set-test "'transfer'"; set_param region 1G
+call set-test "'smallfiles'"
+for kv in "files 10" "transactions 10" "max-size 5000" "subdirs 1"; do set_param $kv; done
+s=$(start_run)
+res=$(jget result "$s")
+if [ "$(jget state "$s")" = complete ] && [ "$(result_param "$res" block)" = 4096 ]; then
+  ok "Small files runs with its own 4 KiB block after Threads' block was set to 1M"
+else
+  not_ok "Small files runs with its own 4 KiB block after Threads' block was set to 1M" \
+    "status: $s" "block: $(result_param "$res" block)"
+fi
+call set-test "'fill'"
+s=$(start_run)
+res=$(jget result "$s")
+if [ "$(jget state "$s")" = complete ] && [ "$(result_param "$res" files)" = 1 ]; then
+  ok "Fill runs with its own 1 file after Small files' files was set to 10"
+else
+  not_ok "Fill runs with its own 1 file after Small files' files was set to 10" \
+    "status: $s" "files: $(result_param "$res" files)"
 fi
 
 # ---- at start-up: the saved target hangs ----------------------------------------------
