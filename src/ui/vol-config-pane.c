@@ -321,7 +321,6 @@ saved_text (VolConfigPane      *self,
   return text ? text : g_strdup (desc->default_value);
 }
 
-
 static void
 rebuild_params (VolConfigPane *self)
 {
