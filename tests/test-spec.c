@@ -295,6 +295,7 @@ test_check_space (void)
   g_assert_no_error (error);
   /* 20 % of 100 GiB is 20 GiB, more than the 10 GiB free */
   g_assert_false (vol_param_check_space (reserve, pct, cap, free_bytes, "/mnt", &error));
+  g_assert_true (g_str_has_prefix (error->message, "Reserve: 20% (20 GiB) is not less than"));
   g_clear_error (&error);
   /* a volume without a size (ramfs) cannot be checked; others have no such range */
   g_assert_true (vol_param_check_space (reserve, big, 0, 0, "/mnt", NULL));

@@ -468,7 +468,9 @@ vol_param_check_space (const VolParamDesc *desc,
   if (bytes < (double) free_bytes)
     return TRUE;
   {
-    g_autofree char *shown = vol_size_format ((guint64) bytes);
+    g_autofree char *size = vol_size_format ((guint64) bytes);
+    g_autofree char *shown = g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE)
+      ? g_strdup_printf ("%g%% (%s)", g_variant_get_double (value), size) : g_strdup (size);
     g_autofree char *free_text = vol_size_format (free_bytes);
     g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
                  _("%s: %s is not less than the free space of %s (%s)"),
