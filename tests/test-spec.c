@@ -227,6 +227,81 @@ test_list_max (void)
   g_assert_cmpint (vol_test_spec_get_list_max (spec, "missing"), ==, 0);
 }
 
+/* Every choice of every test has words for menus, one per choice */
+static void
+test_choice_labels (void)
+{
+  guint n_kinds, n_choice_params = 0;
+  const VolTestKind *const *kinds = vol_registry_list (&n_kinds);
+
+  for (guint i = 0; i < n_kinds; i++)
+    for (guint p = 0; p < kinds[i]->info.n_params; p++)
+      {
+        const VolParamDesc *desc = &kinds[i]->info.params[p];
+        if (desc->type != VOL_PARAM_CHOICE)
+          continue;
+        n_choice_params++;
+        g_assert_nonnull (desc->choice_labels);
+        g_assert_cmpuint (g_strv_length ((char **) desc->choice_labels), ==,
+                          g_strv_length ((char **) desc->choices));
+        for (guint c = 0; desc->choices[c]; c++)
+          g_assert_cmpstr (vol_param_choice_label (desc, c), ==, desc->choice_labels[c]);
+      }
+  g_assert_cmpuint (n_choice_params, >=, 6);
+  /* the queue's modes read as words */
+  g_assert_cmpstr (vol_param_choice_label (vol_test_info_find_param (&vol_registry_lookup ("queue")->info, "mode"), 0),
+                   ==, "Random reads");
+}
+
+/* A row's message names its title; the command line's names the key */
+static void
+test_titled_message (void)
+{
+  const VolParamDesc *chunk = vol_test_info_find_param (fill_info (), "chunk");
+  const VolParamDesc *files = vol_test_info_find_param (fill_info (), "files");
+  g_autoptr(GVariant) value = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (vol_param_parse_titled (chunk, "fast", &value, &error));
+  g_assert_true (g_str_has_prefix (error->message, "Chunk size: "));
+  g_clear_error (&error);
+  g_assert_false (vol_param_parse (chunk, "fast", &value, &error));
+  g_assert_true (g_str_has_prefix (error->message, "chunk: "));
+  g_clear_error (&error);
+  /* 0 files: out of range, and the message says the range */
+  g_assert_false (vol_param_parse_titled (files, "0", &value, &error));
+  g_assert_cmpstr (error->message, ==, "Files: 0 is out of range; use 1 to 1000000");
+}
+
+/* Fill's reserve against the target's free space: bytes and percentages */
+static void
+test_check_space (void)
+{
+  const VolParamDesc *reserve = vol_test_info_find_param (fill_info (), "reserve");
+  const VolParamDesc *chunk = vol_test_info_find_param (fill_info (), "chunk");
+  g_autoptr(GVariant) big = NULL;
+  g_autoptr(GVariant) small = NULL;
+  g_autoptr(GVariant) pct = NULL;
+  g_autoptr(GError) error = NULL;
+  const guint64 cap = 100ull << 30, free_bytes = 10ull << 30;
+
+  g_assert_true (vol_param_parse (reserve, "99T", &big, NULL));
+  g_assert_true (vol_param_parse (reserve, "64M", &small, NULL));
+  g_assert_true (vol_param_parse (reserve, "20%", &pct, NULL));
+  g_assert_false (vol_param_check_space (reserve, big, cap, free_bytes, "/mnt", &error));
+  g_assert_true (g_str_has_prefix (error->message, "Reserve: 99 TiB is not less than the free space of /mnt"));
+  g_clear_error (&error);
+  g_assert_true (vol_param_check_space (reserve, small, cap, free_bytes, "/mnt", &error));
+  g_assert_no_error (error);
+  /* 20 % of 100 GiB is 20 GiB, more than the 10 GiB free */
+  g_assert_false (vol_param_check_space (reserve, pct, cap, free_bytes, "/mnt", &error));
+  g_assert_true (g_str_has_prefix (error->message, "Reserve: 20% (20 GiB) is not less than"));
+  g_clear_error (&error);
+  /* a volume without a size (ramfs) cannot be checked; others have no such range */
+  g_assert_true (vol_param_check_space (reserve, big, 0, 0, "/mnt", NULL));
+  g_assert_true (vol_param_check_space (chunk, big, cap, free_bytes, "/mnt", NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -238,5 +313,8 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/spec/format-round-trip", test_format_round_trip);
   g_test_add_func ("/vol/spec/registry", test_registry);
   g_test_add_func ("/vol/spec/other-types", test_other_types);
+  g_test_add_func ("/vol/spec/choice-labels", test_choice_labels);
+  g_test_add_func ("/vol/spec/titled-message", test_titled_message);
+  g_test_add_func ("/vol/spec/check-space", test_check_space);
   return g_test_run ();
 }

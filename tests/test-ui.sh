@@ -270,8 +270,10 @@ s=$(ui_status)
 # ---- a bad parameter ---------------------------------------------------------
 ui_call set-param "('chunk', 'fast')" >/dev/null
 s=$(ui_status)
-[ "$(jget state "$s")" = error ] && grep -q "chunk" <<<"$(jget error "$s")" \
-  && ok "set-param chunk fast: the error names chunk" || not_ok "set-param chunk fast: the error names chunk" "status: $s"
+# the row's message names the row's title, not the key the window never shows
+[ "$(jget state "$s")" = error ] && grep -q "^Chunk size: " <<<"$(jget error "$s")" \
+  && ok "set-param chunk fast: the error names the row, Chunk size" \
+  || not_ok "set-param chunk fast: the error names the row, Chunk size" "status: $s"
 msg=$(ui_status_strict) && ok "app.status is valid JSON with a non-ASCII message" \
   || not_ok "app.status is valid JSON with a non-ASCII message" "$msg"
 ui_call start >/dev/null

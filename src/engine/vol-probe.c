@@ -25,6 +25,7 @@
 #define G_LOG_DOMAIN "vol-probe"
 
 #include "vol-probe.h"
+#include "vol-test-seam.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -1386,6 +1387,7 @@ vol_target_probe_with_root (const char  *path,
   g_return_val_if_fail (sysroot != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  _vol_test_seam_probe (path);
   display = g_filename_display_name (path);
 
   if (stat (path, &st) != 0)
@@ -1511,32 +1513,34 @@ writable_folder_on (const char *mount_point,
 }
 
 /**
- * vol_probe_list_volumes:
+ * vol_probe_list_volumes_each:
  * @sysroot: "/" for the real system, or a fixture tree
+ * @func: called with each volume as soon as it is probed, in the calling
+ *   thread; it takes the #VolTargetInfo
  *
  * The mounted volumes a user could test: real, writable filesystems, one
  * entry per filesystem (bind mounts of it are dropped), each probed like
  * a target, with @path set to the folder the user can write in on it.
  * Pseudo filesystems (proc, tmpfs, …), read-only mounts and system mount
- * points are left out. Blocking: call it from a worker thread, or once at
- * start-up.
+ * points are left out. Blocking, and a hung mount blocks it: call it from
+ * a worker thread; @func lets a list fill in volume by volume.
  *
- * Returns: (transfer full) (element-type VolTargetInfo): the volumes, in
- *   mount table order.
+ * Returns: %FALSE with @error set when the mount table cannot be read.
  */
-GPtrArray *
-vol_probe_list_volumes (const char  *sysroot,
-                        GError     **error)
+gboolean
+vol_probe_list_volumes_each (const char           *sysroot,
+                             VolProbeVolumeFunc    func,
+                             gpointer              user_data,
+                             GError              **error)
 {
   g_autofree char *path = g_build_filename (sysroot, "proc", "self", "mountinfo", NULL);
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
-  g_autoptr(GPtrArray) volumes = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_target_info_free);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (!g_file_get_contents (path, &text, NULL, error))
-    return NULL;
+    return FALSE;
   lines = g_strsplit (text, "\n", -1);
   g_array_set_size (keys, g_strv_length (lines));
 
@@ -1566,7 +1570,35 @@ vol_probe_list_volumes (const char  *sysroot,
           continue;
         }
       g_hash_table_add (seen, key);
-      g_ptr_array_add (volumes, info);
+      func (info, user_data);
     }
+  return TRUE;
+}
+
+static void
+add_volume (VolTargetInfo *info,
+            gpointer       user_data)
+{
+  g_ptr_array_add (user_data, info);
+}
+
+/**
+ * vol_probe_list_volumes:
+ * @sysroot: "/" for the real system, or a fixture tree
+ *
+ * vol_probe_list_volumes_each() gathered in a list. Blocking: call it
+ * from a worker thread, or once in a command-line tool.
+ *
+ * Returns: (transfer full) (element-type VolTargetInfo): the volumes, in
+ *   mount table order.
+ */
+GPtrArray *
+vol_probe_list_volumes (const char  *sysroot,
+                        GError     **error)
+{
+  g_autoptr(GPtrArray) volumes = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_target_info_free);
+
+  if (!vol_probe_list_volumes_each (sysroot, add_volume, volumes, error))
+    return NULL;
   return g_steal_pointer (&volumes);
 }

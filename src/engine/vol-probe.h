@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+typedef void (*VolProbeVolumeFunc) (VolTargetInfo *info,
+                                    gpointer       user_data);
+
 VolTargetInfo *vol_target_probe             (const char    *path,
                                              GError       **error);
 VolTargetInfo *vol_target_probe_with_root   (const char    *path,
@@ -21,6 +24,10 @@ gboolean       vol_probe_mount              (const char    *sysroot,
                                              VolTargetInfo *info,
                                              GError       **error);
 GPtrArray     *vol_probe_list_volumes       (const char    *sysroot,
+                                             GError       **error);
+gboolean       vol_probe_list_volumes_each  (const char    *sysroot,
+                                             VolProbeVolumeFunc func,
+                                             gpointer       user_data,
                                              GError       **error);
 void           vol_probe_block_chain        (const char    *sysroot,
                                              guint          major,

@@ -45,6 +45,9 @@
 #define WINDOW_NS (G_GINT64_CONSTANT (100000000))
 
 static const char *const cached_sources[] = { "auto", "device", "file", NULL };
+static const char *const cached_source_labels[] = {
+  N_("Automatic"), N_("The block device"), N_("A test file"), NULL,
+};
 
 static const VolParamDesc cached_params[] = {
   { "cached-seconds", VOL_PARAM_DOUBLE, N_("Cached reads"), N_("Seconds of reads from the page cache"),
@@ -52,7 +55,7 @@ static const VolParamDesc cached_params[] = {
   { "device-seconds", VOL_PARAM_DOUBLE, N_("Device reads"), N_("Seconds of direct reads from the device"),
     "S", "3", 0.5, 600 },
   { "source", VOL_PARAM_CHOICE, N_("Read from"), N_("The block device when it may be opened, else a test file"),
-    NULL, "auto", 0, 0, 0, 0, cached_sources },
+    NULL, "auto", 0, 0, 0, 0, cached_sources, 0, cached_source_labels },
   { "region", VOL_PARAM_SIZE, N_("Cached region"), N_("Bytes read again and again through the cache, in one call (hdparm: 2 MiB)"),
     "SIZE", "2M", 4096, 1073741824, 0, 4096 },
 };

@@ -44,7 +44,7 @@ static const VolParamDesc fill_params[] = {
     "SIZE", "32M", 4096, 1073741824, 0, 4096 },
   { "reserve", VOL_PARAM_SIZE_OR_PERCENT, N_("Reserve"),
     N_("Free space left unwritten: bytes, or a percentage of the capacity (at least 64 MiB)"),
-    "SIZE|N%", "2%", 0, 4611686018427387904.0, 90 },
+    "SIZE|N%", "2%", 0, 4611686018427387904.0, 90, 0, NULL, VOL_PARAM_FLAG_BELOW_FREE_SPACE },
   { "max-bytes", VOL_PARAM_SIZE, N_("Maximum bytes"),
     N_("Write at most this much in all, for a shorter run; unset fills the space"),
     "SIZE", NULL, 1048576, 4611686018427387904.0, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },

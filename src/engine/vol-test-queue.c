@@ -59,6 +59,11 @@
 static const char *const queue_modes[] = { "read", "write", "mix", NULL };
 static const char *const queue_alignments[] = { "4k", "offset512", NULL };
 static const char *const queue_backends[] = { "auto", "io_uring", "threads", NULL };
+static const char *const queue_mode_labels[] = { N_("Random reads"), N_("Random writes"), N_("A mix of both"), NULL };
+static const char *const queue_alignment_labels[] = { N_("Aligned to 4 KiB"), N_("Offset by 512 bytes"), NULL };
+static const char *const queue_backend_labels[] = {
+  N_("Automatic"), N_("io_uring"), N_("A pool of threads"), NULL,
+};
 
 static const VolParamDesc queue_params[] = {
   { "block", VOL_PARAM_SIZE, N_("Block size"), N_("Bytes per I/O"),
@@ -68,15 +73,15 @@ static const VolParamDesc queue_params[] = {
   { "depths", VOL_PARAM_INT_LIST, N_("Queue depths"), N_("I/Os kept in flight, one point each"),
     "N,N,…", "1,2,4,8,16,32", 1, 1024 },
   { "mode", VOL_PARAM_CHOICE, N_("Mode"), N_("Random reads, writes, or a mix"),
-    NULL, "read", 0, 0, 0, 0, queue_modes },
+    NULL, "read", 0, 0, 0, 0, queue_modes, 0, queue_mode_labels },
   { "read-percent", VOL_PARAM_INT, N_("Reads in a mix"), N_("Percentage of reads when the mode is mix"),
     "N", "70", 0, 100 },
   { "alignment", VOL_PARAM_CHOICE, N_("Alignment"), N_("4 KiB-aligned offsets, or offset by 512 bytes as an unaligned partition does"),
-    NULL, "4k", 0, 0, 0, 0, queue_alignments },
+    NULL, "4k", 0, 0, 0, 0, queue_alignments, 0, queue_alignment_labels },
   { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per point"), N_("Time each queue depth runs"),
     "S", "30", 1, 3600 },
   { "backend", VOL_PARAM_CHOICE, N_("I/O backend"), N_("io_uring, or a pool of threads doing pread/pwrite"),
-    NULL, "auto", 0, 0, 0, 0, queue_backends },
+    NULL, "auto", 0, 0, 0, 0, queue_backends, 0, queue_backend_labels },
 };
 
 /* The largest QD × block is known from the parameters alone: any volume

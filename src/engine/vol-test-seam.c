@@ -63,7 +63,8 @@ retry_open (const char *path,
  * cancelled: a paused run must still answer Ctrl-C and Stop, which is
  * what those tests check. */
 static void
-wait_for_release (int           release_fd,
+wait_for_release (const char   *release,
+                  int           release_fd,
                   GCancellable *cancellable)
 {
   GPollFD pfd[2] = { { release_fd, G_IO_IN, 0 } };
@@ -85,7 +86,7 @@ wait_for_release (int           release_fd,
         {
           if (errno == EINTR)
             continue;
-          g_warning ("VOLUMETER_TEST_PAUSE: waiting for %s failed: %s", release_path, g_strerror (errno));
+          g_warning ("Test seam: waiting for %s failed: %s", release, g_strerror (errno));
           break;
         }
       if (n == 2 && pfd[1].revents != 0)
@@ -102,29 +103,39 @@ wait_for_release (int           release_fd,
     g_cancellable_release_fd (cancellable);
 }
 
+/* Writes @line to the reached FIFO, then blocks until released. */
+static void
+announce_and_wait (const char *reached,
+                   const char *release,
+                   const char *line)
+{
+  int release_fd, reached_fd;
+
+  /* Open the release end first (read-write never blocks on a FIFO), so
+   * that once the test has read "reached" its write cannot block either. */
+  release_fd = retry_open (release, O_RDWR | O_CLOEXEC);
+  if (release_fd < 0)
+    {
+      g_warning ("Test seam: cannot open %s: %s", release, g_strerror (errno));
+      return;
+    }
+  reached_fd = retry_open (reached, O_WRONLY | O_CLOEXEC);
+  if (reached_fd < 0 || write (reached_fd, line, strlen (line)) != (ssize_t) strlen (line))
+    g_warning ("Test seam: cannot write to %s: %s", reached, g_strerror (errno));
+  if (reached_fd >= 0)
+    close (reached_fd);
+
+  wait_for_release (release, release_fd, g_cancellable_get_current ());
+  close (release_fd);
+}
+
 static void
 pause_here (int   call,
             guint n)
 {
   g_autofree char *line = g_strdup_printf ("%s %u\n", call_names[call], n);
-  int release_fd, reached_fd;
 
-  /* Open the release end first (read-write never blocks on a FIFO), so
-   * that once the test has read "reached" its write cannot block either. */
-  release_fd = retry_open (release_path, O_RDWR | O_CLOEXEC);
-  if (release_fd < 0)
-    {
-      g_warning ("VOLUMETER_TEST_PAUSE: cannot open %s: %s", release_path, g_strerror (errno));
-      return;
-    }
-  reached_fd = retry_open (reached_path, O_WRONLY | O_CLOEXEC);
-  if (reached_fd < 0 || write (reached_fd, line, strlen (line)) != (ssize_t) strlen (line))
-    g_warning ("VOLUMETER_TEST_PAUSE: cannot write to %s: %s", reached_path, g_strerror (errno));
-  if (reached_fd >= 0)
-    close (reached_fd);
-
-  wait_for_release (release_fd, g_cancellable_get_current ());
-  close (release_fd);
+  announce_and_wait (reached_path, release_path, line);
 }
 
 static void
@@ -292,4 +303,52 @@ _vol_test_seam_wrap (const VolIoOps *real)
       g_once_init_leave (&chosen, ops);
     }
   return chosen;
+}
+
+/**
+ * _vol_test_seam_probe:
+ * @path: the folder about to be probed, as given to the probe
+ *
+ * Blocks while VOLUMETER_TEST_PROBE_HANG names @path (see the header):
+ * what a probe of a hung network mount does, for tests of whoever waits
+ * on a probe. Read once; unset, it costs a string compare. Any thread.
+ */
+void
+_vol_test_seam_probe (const char *path)
+{
+  static char *hang_path;
+  static char *probe_reached;
+  static char *probe_release;
+  static gsize configured;
+
+  if (g_once_init_enter (&configured))
+    {
+      const char *value = g_getenv ("VOLUMETER_TEST_PROBE_HANG");
+      const char *dir = g_getenv ("VOLUMETER_TEST_PAUSE_DIR");
+
+      if (value != NULL)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autofree char *reached_file = dir ? g_build_filename (dir, "reached", NULL) : NULL;
+          g_autofree char *release_file = dir ? g_build_filename (dir, "release", NULL) : NULL;
+
+          if (dir == NULL || !g_path_is_absolute (dir))
+            g_warning ("VOLUMETER_TEST_PROBE_HANG is for tests and is ignored: "
+                       "VOLUMETER_TEST_PAUSE_DIR must name the folder of the FIFOs, as an absolute path");
+          else if (!check_fifo (reached_file, &error) || !check_fifo (release_file, &error))
+            g_warning ("VOLUMETER_TEST_PROBE_HANG is for tests and is ignored: %s", error->message);
+          else
+            {
+              hang_path = g_strdup (value);
+              probe_reached = g_steal_pointer (&reached_file);
+              probe_release = g_steal_pointer (&release_file);
+            }
+        }
+      g_once_init_leave (&configured, 1);
+    }
+  if (hang_path != NULL && g_strcmp0 (path, hang_path) == 0)
+    {
+      g_autofree char *line = g_strdup_printf ("probe %s\n", path);
+      announce_and_wait (probe_reached, probe_release, line);
+    }
 }

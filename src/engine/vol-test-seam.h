@@ -24,6 +24,14 @@
  * and no call pays for the seam. Set wrongly (a malformed value, missing
  * FIFOs, someone else's), it is ignored with a warning, so it cannot pause
  * a real run by accident: the FIFOs must have been made for it.
+ *
+ * A probe that hangs, as one of a dead network mount does:
+ *
+ *   VOLUMETER_TEST_PROBE_HANG=PATH          with VOLUMETER_TEST_PAUSE_DIR
+ *       as above: the probe of the folder PATH (exactly as asked for, see
+ *       vol_target_probe(); a listed volume's folder too) writes
+ *       "probe PATH\n" to DIR/reached and blocks until a line arrives on
+ *       DIR/release, every time PATH is probed.
  */
 #pragma once
 
@@ -31,6 +39,7 @@
 
 G_BEGIN_DECLS
 
-const VolIoOps *_vol_test_seam_wrap (const VolIoOps *real);
+const VolIoOps *_vol_test_seam_wrap  (const VolIoOps *real);
+void            _vol_test_seam_probe (const char     *path);
 
 G_END_DECLS

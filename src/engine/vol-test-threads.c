@@ -63,6 +63,13 @@
 
 static const char *const thread_modes[] = { "seqwr", "seqrd", "rndwr", "rndrd", "rndrw", NULL };
 static const char *const thread_flushes[] = { "end", "pass", "requests", NULL };
+static const char *const thread_mode_labels[] = {
+  N_("Sequential writes"), N_("Sequential reads"), N_("Random writes"), N_("Random reads"),
+  N_("Random reads and writes"), NULL,
+};
+static const char *const thread_flush_labels[] = {
+  N_("At the end of each point"), N_("After each pass over the file"), N_("After a number of writes"), NULL,
+};
 
 static const VolParamDesc threads_params[] = {
   { "threads", VOL_PARAM_INT_LIST, N_("Thread counts"), N_("Threads at each point, each with its own file"),
@@ -70,14 +77,14 @@ static const VolParamDesc threads_params[] = {
   { "bytes-per-thread", VOL_PARAM_SIZE, N_("Bytes per thread"), N_("Size of each thread's file (scaled to fit)"),
     "SIZE", "512M", MiB, TiB, 0, MiB },
   { "mode", VOL_PARAM_CHOICE, N_("Mode"), N_("Sequential or random, reads, writes or both"),
-    NULL, "seqwr", 0, 0, 0, 0, thread_modes },
+    NULL, "seqwr", 0, 0, 0, 0, thread_modes, 0, thread_mode_labels },
   { "block", VOL_PARAM_SIZE, N_("Block size"), N_("Bytes per I/O"),
     "SIZE", "1M", 512, GiB, 0, 512 },
   { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per point"), N_("Time each thread count runs"),
     "S", "30", 1, 3600 },
   { "flush", VOL_PARAM_CHOICE, N_("Flush"),
     N_("When a thread's writes are flushed to the device: once at the end of the point (as fio), after each pass over its file, or every flush-requests writes (as sysbench)"),
-    NULL, "end", 0, 0, 0, 0, thread_flushes },
+    NULL, "end", 0, 0, 0, 0, thread_flushes, 0, thread_flush_labels },
   { "flush-requests", VOL_PARAM_INT, N_("Writes per flush"), N_("With flush=requests: a flush after this many writes of a thread"),
     "N", "100", 1, 1000000 },
 };

@@ -1,8 +1,8 @@
 /* vol-param.c — parsing, checking and printing one test parameter
  *
- * Every message names the parameter by its key, the way the user typed it
- * on the command line or sees it at the row ("files", "chunk"), so the same
- * text works in the CLI and next to a GUI field.
+ * A message names the parameter: by its key, the way the user typed it on
+ * the command line ("chunk: …"), or by its translated title for a row in
+ * the window ("Chunk size: …", vol_param_parse_titled()).
  */
 #include "vol-param.h"
 
@@ -49,6 +49,7 @@ describe_bound (const VolParamDesc *desc,
 
 static gboolean
 check_number (const VolParamDesc *desc,
+              const char         *name,
               double              value,
               const char         *shown,
               GError            **error)
@@ -59,7 +60,7 @@ check_number (const VolParamDesc *desc,
       g_autofree char *hi = describe_bound (desc, desc->max);
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
                    _("%s: %s is out of range; use %s to %s"),
-                   desc->key, shown, lo, hi);
+                   name, shown, lo, hi);
       return FALSE;
     }
   if ((desc->type == VOL_PARAM_SIZE || desc->type == VOL_PARAM_SIZE_LIST
@@ -68,7 +69,7 @@ check_number (const VolParamDesc *desc,
     {
       g_autofree char *unit = vol_size_format (desc->multiple_of);
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("%s: %s is not a multiple of %s"), desc->key, shown, unit);
+                   _("%s: %s is not a multiple of %s"), name, shown, unit);
       return FALSE;
     }
   if ((desc->flags & VOL_PARAM_FLAG_POWER_OF_TWO) != 0)
@@ -77,7 +78,7 @@ check_number (const VolParamDesc *desc,
       if (v == 0 || (v & (v - 1)) != 0)
         {
           g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                       _("%s: %s is not a power of two"), desc->key, shown);
+                       _("%s: %s is not a power of two"), name, shown);
           return FALSE;
         }
     }
@@ -94,25 +95,18 @@ show_value (const VolParamDesc *desc,
   return g_strdup_printf ("%" G_GINT64_FORMAT, v);
 }
 
-/**
- * vol_param_check:
- *
- * Whether @value is of the right type and within the parameter's range.
- * Any thread.
- */
-gboolean
-vol_param_check (const VolParamDesc *desc,
-                 GVariant           *value,
-                 GError            **error)
+static gboolean
+check_as (const VolParamDesc *desc,
+          const char         *name,
+          GVariant           *value,
+          GError            **error)
 {
-  g_return_val_if_fail (desc != NULL, FALSE);
-
   if (value == NULL)
     {
       if (desc->flags & VOL_PARAM_FLAG_OPTIONAL)
         return TRUE;
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("%s: a value is required"), desc->key);
+                   _("%s: a value is required"), name);
       return FALSE;
     }
 
@@ -123,7 +117,7 @@ vol_param_check (const VolParamDesc *desc,
       if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
         {
           g_autofree char *shown = show_value (desc, g_variant_get_int64 (value));
-          return check_number (desc, (double) g_variant_get_int64 (value), shown, error);
+          return check_number (desc, name, (double) g_variant_get_int64 (value), shown, error);
         }
       break;
 
@@ -131,7 +125,7 @@ vol_param_check (const VolParamDesc *desc,
       if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
         {
           g_autofree char *shown = show_value (desc, g_variant_get_int64 (value));
-          return check_number (desc, (double) g_variant_get_int64 (value), shown, error);
+          return check_number (desc, name, (double) g_variant_get_int64 (value), shown, error);
         }
       if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
         {
@@ -140,7 +134,7 @@ vol_param_check (const VolParamDesc *desc,
             {
               g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
                            _("%s: %g%% is out of range; use 0%% to %g%%"),
-                           desc->key, pct, desc->max_percent);
+                           name, pct, desc->max_percent);
               return FALSE;
             }
           return TRUE;
@@ -155,10 +149,10 @@ vol_param_check (const VolParamDesc *desc,
           if (!isfinite (v))
             {
               g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                           _("%s: a finite number is required"), desc->key);
+                           _("%s: a finite number is required"), name);
               return FALSE;
             }
-          return check_number (desc, v, shown, error);
+          return check_number (desc, name, v, shown, error);
         }
       break;
 
@@ -171,7 +165,7 @@ vol_param_check (const VolParamDesc *desc,
             return TRUE;
           list = g_strjoinv (", ", (char **) desc->choices);
           g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                       _("%s: “%s” is not one of %s"), desc->key, s, list);
+                       _("%s: “%s” is not one of %s"), name, s, list);
           return FALSE;
         }
       break;
@@ -182,7 +176,7 @@ vol_param_check (const VolParamDesc *desc,
           if (desc->max > 0 && g_utf8_strlen (g_variant_get_string (value, NULL), -1) > desc->max)
             {
               g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                           _("%s: longer than %.0f characters"), desc->key, desc->max);
+                           _("%s: longer than %.0f characters"), name, desc->max);
               return FALSE;
             }
           return TRUE;
@@ -198,13 +192,13 @@ vol_param_check (const VolParamDesc *desc,
           if (n == 0)
             {
               g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                           _("%s: at least one value is required"), desc->key);
+                           _("%s: at least one value is required"), name);
               return FALSE;
             }
           for (gsize i = 0; i < n; i++)
             {
               g_autofree char *shown = show_value (desc, items[i]);
-              if (!check_number (desc, (double) items[i], shown, error))
+              if (!check_number (desc, name, (double) items[i], shown, error))
                 return FALSE;
             }
           return TRUE;
@@ -222,12 +216,13 @@ vol_param_check (const VolParamDesc *desc,
 
   g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
                _("%s: a value of type “%s” does not fit this parameter"),
-               desc->key, g_variant_get_type_string (value));
+               name, g_variant_get_type_string (value));
   return FALSE;
 }
 
 static gboolean
 parse_list (const VolParamDesc *desc,
+            const char         *name,
             const char         *text,
             GVariant          **value,
             GError            **error)
@@ -246,7 +241,7 @@ parse_list (const VolParamDesc *desc,
           if (!vol_size_parse (parts[i], &bytes, &local) || bytes > G_MAXINT64)
             {
               g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                           "%s: %s", desc->key,
+                           "%s: %s", name,
                            local ? local->message : _("too large"));
               return FALSE;
             }
@@ -256,7 +251,7 @@ parse_list (const VolParamDesc *desc,
         {
           g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
                        _("%s: “%s” is not a whole number; give a list such as 1,2,4"),
-                       desc->key, parts[i]);
+                       name, parts[i]);
           return FALSE;
         }
       g_array_append_val (items, v);
@@ -266,24 +261,15 @@ parse_list (const VolParamDesc *desc,
   return TRUE;
 }
 
-/**
- * vol_param_parse:
- * @value: (out): a new GVariant (not floating) on success
- *
- * Reads the text form the user typed (CLI option, GUI entry) and checks it
- * with vol_param_check(). Any thread.
- */
-gboolean
-vol_param_parse (const VolParamDesc *desc,
-                 const char         *text,
-                 GVariant          **value,
-                 GError            **error)
+static gboolean
+parse_as (const VolParamDesc *desc,
+          const char         *name,
+          const char         *text,
+          GVariant          **value,
+          GError            **error)
 {
   g_autoptr(GVariant) result = NULL;
   g_autoptr(GError) local = NULL;
-
-  g_return_val_if_fail (desc != NULL, FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
 
   if (text == NULL)
     text = "";
@@ -296,7 +282,7 @@ vol_param_parse (const VolParamDesc *desc,
         if (!parse_int (text, &v))
           {
             g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                         _("%s: “%s” is not a whole number"), desc->key, text);
+                         _("%s: “%s” is not a whole number"), name, text);
             return FALSE;
           }
         result = g_variant_ref_sink (g_variant_new_int64 (v));
@@ -309,7 +295,7 @@ vol_param_parse (const VolParamDesc *desc,
         if (!vol_size_parse (text, &bytes, &local) || bytes > G_MAXINT64)
           {
             g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                         "%s: %s", desc->key, local ? local->message : _("too large"));
+                         "%s: %s", name, local ? local->message : _("too large"));
             return FALSE;
           }
         result = g_variant_ref_sink (g_variant_new_int64 ((gint64) bytes));
@@ -324,7 +310,7 @@ vol_param_parse (const VolParamDesc *desc,
         if (!vol_size_parse_or_percent (text, &bytes, &pct, &is_pct, &local) || bytes > G_MAXINT64)
           {
             g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                         "%s: %s", desc->key, local ? local->message : _("too large"));
+                         "%s: %s", name, local ? local->message : _("too large"));
             return FALSE;
           }
         result = g_variant_ref_sink (is_pct ? g_variant_new_double (pct)
@@ -341,7 +327,7 @@ vol_param_parse (const VolParamDesc *desc,
         if (*text == '\0' || *end != '\0' || errno != 0)
           {
             g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                         _("%s: “%s” is not a number"), desc->key, text);
+                         _("%s: “%s” is not a number"), name, text);
             return FALSE;
           }
         result = g_variant_ref_sink (g_variant_new_double (v));
@@ -353,7 +339,7 @@ vol_param_parse (const VolParamDesc *desc,
       if (!g_utf8_validate (text, -1, NULL))
         {
           g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                       _("%s: the text is not valid UTF-8"), desc->key);
+                       _("%s: the text is not valid UTF-8"), name);
           return FALSE;
         }
       result = g_variant_ref_sink (g_variant_new_string (text));
@@ -361,7 +347,7 @@ vol_param_parse (const VolParamDesc *desc,
 
     case VOL_PARAM_INT_LIST:
     case VOL_PARAM_SIZE_LIST:
-      if (!parse_list (desc, text, &result, error))
+      if (!parse_list (desc, name, text, &result, error))
         return FALSE;
       break;
 
@@ -375,7 +361,7 @@ vol_param_parse (const VolParamDesc *desc,
       else
         {
           g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                       _("%s: “%s” is not yes or no"), desc->key, text);
+                       _("%s: “%s” is not yes or no"), name, text);
           return FALSE;
         }
       break;
@@ -384,10 +370,131 @@ vol_param_parse (const VolParamDesc *desc,
       g_assert_not_reached ();
     }
 
-  if (!vol_param_check (desc, result, error))
+  if (!check_as (desc, name, result, error))
     return FALSE;
   *value = g_steal_pointer (&result);
   return TRUE;
+}
+
+/**
+ * vol_param_check:
+ *
+ * Whether @value is of the right type and within the parameter's range.
+ * A message names the parameter by its key, as the command line does.
+ * Any thread.
+ */
+gboolean
+vol_param_check (const VolParamDesc *desc,
+                 GVariant           *value,
+                 GError            **error)
+{
+  g_return_val_if_fail (desc != NULL, FALSE);
+
+  return check_as (desc, desc->key, value, error);
+}
+
+/**
+ * vol_param_parse:
+ * @value: (out): a new GVariant (not floating) on success
+ *
+ * Reads the text form the user typed (CLI option, GUI entry) and checks it
+ * with vol_param_check(); a message names the parameter by its key
+ * ("chunk: …"), the name the command line knows it by. Any thread.
+ */
+gboolean
+vol_param_parse (const VolParamDesc *desc,
+                 const char         *text,
+                 GVariant          **value,
+                 GError            **error)
+{
+  g_return_val_if_fail (desc != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  return parse_as (desc, desc->key, text, value, error);
+}
+
+/**
+ * vol_param_parse_titled:
+ *
+ * vol_param_parse() for a row that shows the parameter's title: the
+ * message names it by its translated title ("Chunk size: …"), not by a
+ * key the window never shows. Any thread.
+ */
+gboolean
+vol_param_parse_titled (const VolParamDesc *desc,
+                        const char         *text,
+                        GVariant          **value,
+                        GError            **error)
+{
+  g_return_val_if_fail (desc != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  return parse_as (desc, _(desc->title), text, value, error);
+}
+
+/**
+ * vol_param_check_space:
+ * @value: a value that passed vol_param_check()
+ * @capacity: the target volume's size in bytes; 0 when it has none
+ * @free_bytes: its free space in bytes
+ * @where: the target, as the message names it
+ *
+ * For a parameter with %VOL_PARAM_FLAG_BELOW_FREE_SPACE: whether its bytes
+ * (or its percentage of @capacity) are less than @free_bytes, so that the
+ * range that depends on the target is checked before a run, not after
+ * its start. Other parameters, and a volume without a size, always pass.
+ * The message names the parameter by its translated title. Any thread.
+ */
+gboolean
+vol_param_check_space (const VolParamDesc *desc,
+                       GVariant           *value,
+                       guint64             capacity,
+                       guint64             free_bytes,
+                       const char         *where,
+                       GError            **error)
+{
+  double bytes;
+
+  g_return_val_if_fail (desc != NULL, FALSE);
+
+  if ((desc->flags & VOL_PARAM_FLAG_BELOW_FREE_SPACE) == 0 || value == NULL || capacity == 0)
+    return TRUE;
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+    bytes = (double) g_variant_get_int64 (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
+    bytes = (double) capacity * g_variant_get_double (value) / 100.0;
+  else
+    return TRUE;
+  if (bytes < (double) free_bytes)
+    return TRUE;
+  {
+    g_autofree char *size = vol_size_format ((guint64) bytes);
+    g_autofree char *shown = g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE)
+      ? g_strdup_printf ("%g%% (%s)", g_variant_get_double (value), size) : g_strdup (size);
+    g_autofree char *free_text = vol_size_format (free_bytes);
+    g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                 _("%s: %s is not less than the free space of %s (%s)"),
+                 _(desc->title), shown, where, free_text);
+  }
+  return FALSE;
+}
+
+/**
+ * vol_param_choice_label:
+ * @index: an index into @desc->choices
+ *
+ * The translated words for choice @index ("Random reads" for "read"), or
+ * the choice itself when the descriptor gives none. Any thread.
+ */
+const char *
+vol_param_choice_label (const VolParamDesc *desc,
+                        guint               index)
+{
+  g_return_val_if_fail (desc != NULL && desc->choices != NULL, NULL);
+
+  if (desc->choice_labels != NULL && desc->choice_labels[index] != NULL)
+    return _(desc->choice_labels[index]);
+  return desc->choices[index];
 }
 
 /**

@@ -36,6 +36,9 @@ typedef enum
   VOL_PARAM_FLAG_NONE         = 0,
   VOL_PARAM_FLAG_OPTIONAL     = 1 << 0, /* may be left unset (no default) */
   VOL_PARAM_FLAG_POWER_OF_TWO = 1 << 1, /* sizes: each value a power of two */
+  /* sizes: the bytes, or the percentage of the capacity, must be less than
+   * the target's free space (vol_param_check_space()) */
+  VOL_PARAM_FLAG_BELOW_FREE_SPACE = 1 << 2,
 } VolParamFlags;
 
 typedef struct
@@ -52,6 +55,9 @@ typedef struct
   guint64             multiple_of;   /* sizes: 0 or the required granularity */
   const char *const  *choices;       /* CHOICE: NULL-terminated */
   VolParamFlags       flags;
+  /* CHOICE: N_() words for each of choices, in their order, for menus
+   * ("Random reads" for "read"); NULL shows the choices themselves */
+  const char *const  *choice_labels;
 } VolParamDesc;
 
 gboolean  vol_param_parse   (const VolParamDesc *desc,
@@ -61,6 +67,18 @@ gboolean  vol_param_parse   (const VolParamDesc *desc,
 gboolean  vol_param_check   (const VolParamDesc *desc,
                              GVariant           *value,
                              GError            **error);
+gboolean  vol_param_parse_titled (const VolParamDesc *desc,
+                                  const char         *text,
+                                  GVariant          **value,
+                                  GError            **error);
+gboolean  vol_param_check_space  (const VolParamDesc *desc,
+                                  GVariant           *value,
+                                  guint64             capacity,
+                                  guint64             free_bytes,
+                                  const char         *where,
+                                  GError            **error);
+const char *vol_param_choice_label (const VolParamDesc *desc,
+                                    guint               index);
 char     *vol_param_format  (const VolParamDesc *desc,
                              GVariant           *value);
 GVariant *vol_param_default (const VolParamDesc *desc);

@@ -1,8 +1,15 @@
 /* vol-config-pane.c — the test-configuration pane
  *
  * Nothing here knows a particular test: the rows come from the registry's
- * VolParamDesc, and validation is vol_param_parse(), the same the CLI uses,
- * so a message at a row is the message the CLI prints.
+ * VolParamDesc, and validation is vol_param_parse_titled(), the CLI's
+ * check with the row's title in the message, plus the check against the
+ * chosen volume's free space that the CLI can only make after its probe.
+ *
+ * Probing a volume reads the mount table, /sys and the filesystem itself,
+ * and a dead network mount can block any of those for minutes: every
+ * probe runs in a GTask thread, the list of volumes fills in as they
+ * answer, and a target still being probed says so instead of freezing
+ * the window.
  */
 #define G_LOG_DOMAIN "vol-config-pane"
 
@@ -12,6 +19,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-param-store.h"
 #include "vol-probe.h"
 #include "vol-registry.h"
 #include "vol-size.h"
@@ -25,6 +33,16 @@ typedef struct
   char               *error;     /* the message shown, NULL when valid */
 } ParamRow;
 
+/* One entry of the volume list. Probing while both info and error are
+ * NULL. Entries are only ever added, so an index stays valid. */
+typedef struct
+{
+  char          *path;       /* as asked for: a listed volume's folder, a chosen one */
+  VolTargetInfo *info;       /* what the probe found */
+  char          *error;      /* why the probe failed */
+  gboolean       announce;   /* chosen by the user: a failure gets a dialog */
+} Target;
+
 struct _VolConfigPane
 {
   GtkBox               parent_instance;
@@ -37,8 +55,13 @@ struct _VolConfigPane
   AdwComboRow         *pattern_row;
   AdwEntryRow         *label_row;
 
-  GPtrArray           *targets;      /* of VolTargetInfo, parallel to target_row's model */
+  GPtrArray           *targets;      /* of Target*, parallel to target_row's model */
   GtkStringList       *target_names;
+  guint                chosen;       /* the target meant, whatever the combo says while its list changes */
+  gboolean             updating;     /* changing the list's texts: not the user choosing */
+  GCancellable        *cancellable;  /* probes of a pane that has gone */
+  GVariant            *store;        /* texts typed, by test and parameter (vol-param-store.h) */
+  AdwActionRow        *check_row;    /* a cross-parameter problem, under the rows */
   GPtrArray           *kinds;        /* of const VolTestKind*, runnable ones */
   GPtrArray           *rows;         /* of ParamRow* for the current test */
   GtkWidget           *choose_button;
@@ -55,6 +78,23 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void
+target_free (gpointer data)
+{
+  Target *target = data;
+
+  g_free (target->path);
+  g_clear_pointer (&target->info, vol_target_info_free);
+  g_free (target->error);
+  g_free (target);
+}
+
+static Target *
+chosen_target (VolConfigPane *self)
+{
+  return self->chosen < self->targets->len ? g_ptr_array_index (self->targets, self->chosen) : NULL;
+}
 
 static void
 param_row_free (gpointer data)
@@ -74,6 +114,39 @@ current_kind (VolConfigPane *self)
   return i < self->kinds->len ? g_ptr_array_index (self->kinds, i) : NULL;
 }
 
+/* The test's own cross-parameter check ("to" below "from"), shown under
+ * the rows once each row is valid, so Start is not the first to say it. */
+static void
+check_params (VolConfigPane *self)
+{
+  const VolTestKind *kind = current_kind (self);
+  const VolTargetInfo *target = vol_config_pane_get_target_info (self);
+  g_autoptr(VolTestSpec) spec = NULL;
+  g_autoptr(GError) error = NULL;
+  GVariantBuilder params;
+  gboolean rows_valid = TRUE;
+
+  if (kind == NULL || self->check_row == NULL)
+    return;
+  g_variant_builder_init (&params, G_VARIANT_TYPE_VARDICT);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      ParamRow *row = g_ptr_array_index (self->rows, i);
+      rows_valid &= row->error == NULL;
+      if (row->value)
+        g_variant_builder_add (&params, "{sv}", row->desc->key, row->value);
+    }
+  spec = vol_test_spec_new (kind->info.name, target ? target->path : "/", VOL_DATA_PATTERN_RANDOM, 0, NULL,
+                            g_variant_builder_end (&params));
+  if (rows_valid && !vol_test_spec_validate (spec, &kind->info, &error))
+    {
+      adw_action_row_set_subtitle (self->check_row, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->check_row), TRUE);
+    }
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->check_row), FALSE);
+}
+
 static void
 update_valid (VolConfigPane *self)
 {
@@ -81,6 +154,9 @@ update_valid (VolConfigPane *self)
 
   for (guint i = 0; i < self->rows->len && valid; i++)
     valid = ((ParamRow *) g_ptr_array_index (self->rows, i))->error == NULL;
+  check_params (self);
+  if (valid && self->check_row != NULL)
+    valid = !gtk_widget_get_visible (GTK_WIDGET (self->check_row));
   if (valid != self->valid)
     {
       self->valid = valid;
@@ -125,10 +201,18 @@ validate_row (VolConfigPane *self,
 
   if (*text == '\0' && (row->desc->flags & VOL_PARAM_FLAG_OPTIONAL))
     ;   /* unset: the test's own default behaviour */
-  else if (vol_param_parse (row->desc, text, &value, &error))
-    row->value = value;
-  else
+  else if (!vol_param_parse_titled (row->desc, text, &value, &error))
     row->error = g_strdup (error->message);
+  else
+    {
+      const VolTargetInfo *info = vol_config_pane_get_target_info (self);
+      row->value = value;
+      /* a range that depends on the volume: checked now, not after Start */
+      if (info != NULL
+          && !vol_param_check_space (row->desc, value, info->capacity_bytes, info->free_bytes,
+                                     info->mount_point ? info->mount_point : info->path, &error))
+        row->error = g_strdup (error->message);
+    }
 
   adw_action_row_set_subtitle (row->row, row->error ? row->error : _(row->desc->help));
   if (row->error)
@@ -164,6 +248,8 @@ entry_changed_cb (GtkEditable *editable,
   validate_row (self, user_data);
 }
 
+#define SPIN_LIMIT 1e15   /* integers a double holds exactly */
+
 static GtkWidget *
 make_editor (VolConfigPane      *self,
              ParamRow           *row,
@@ -176,15 +262,24 @@ make_editor (VolConfigPane      *self,
     {
     case VOL_PARAM_INT:
     case VOL_PARAM_DOUBLE:
-      editor = gtk_spin_button_new_with_range (desc->min, desc->max, desc->type == VOL_PARAM_INT ? 1 : 0.5);
+      /* The button's own range is wider than the parameter's: a spin
+       * button clamps silently (0 became 1), the row's check says the
+       * range instead. */
+      editor = gtk_spin_button_new_with_range (-SPIN_LIMIT, SPIN_LIMIT, desc->type == VOL_PARAM_INT ? 1 : 0.5);
       gtk_spin_button_set_digits (GTK_SPIN_BUTTON (editor), desc->type == VOL_PARAM_INT ? 0 : 1);
       gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (editor), TRUE);
+      gtk_editable_set_width_chars (GTK_EDITABLE (editor), 7);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor), text ? g_ascii_strtod (text, NULL) : desc->min);
       g_signal_connect (editor, "notify::value", G_CALLBACK (editor_changed_cb), row);
       break;
 
     case VOL_PARAM_CHOICE:
-      editor = gtk_drop_down_new_from_strings ((const char *const *) desc->choices);
+      {
+        g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+        for (guint i = 0; desc->choices[i]; i++)
+          gtk_string_list_append (labels, vol_param_choice_label (desc, i));
+        editor = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
+      }
       for (guint i = 0; desc->choices[i]; i++)
         if (g_strcmp0 (desc->choices[i], text) == 0)
           gtk_drop_down_set_selected (GTK_DROP_DOWN (editor), i);
@@ -215,16 +310,15 @@ make_editor (VolConfigPane      *self,
   return editor;
 }
 
+/* What was last typed for this test's parameter, else its default */
 static char *
-saved_text (VolConfigPane     *self,
+saved_text (VolConfigPane      *self,
+            const VolTestKind  *kind,
             const VolParamDesc *desc)
 {
-  g_autoptr(GVariant) saved = self->settings ? g_settings_get_value (self->settings, "params") : NULL;
-  const char *text = NULL;
+  char *text = vol_param_store_lookup (self->store, kind->info.name, desc->key);
 
-  if (saved && g_variant_lookup (saved, desc->key, "&s", &text))
-    return g_strdup (text);
-  return g_strdup (desc->default_value);
+  return text ? text : g_strdup (desc->default_value);
 }
 
 static void
@@ -236,6 +330,9 @@ rebuild_params (VolConfigPane *self)
     adw_preferences_group_remove (self->params_group,
                                   GTK_WIDGET (((ParamRow *) g_ptr_array_index (self->rows, i))->row));
   g_ptr_array_set_size (self->rows, 0);
+  if (self->check_row != NULL)
+    adw_preferences_group_remove (self->params_group, GTK_WIDGET (self->check_row));
+  self->check_row = NULL;
   if (kind == NULL)
     return;
 
@@ -246,7 +343,7 @@ rebuild_params (VolConfigPane *self)
       g_autofree char *text = NULL;
 
       row->desc = &kind->info.params[i];
-      text = saved_text (self, row->desc);
+      text = saved_text (self, kind, row->desc);
       row->row = ADW_ACTION_ROW (adw_action_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), _(row->desc->title));
       adw_action_row_set_subtitle (row->row, _(row->desc->help));
@@ -258,6 +355,25 @@ rebuild_params (VolConfigPane *self)
       g_ptr_array_add (self->rows, row);
       validate_row (self, row);
     }
+  self->check_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->check_row), _("These values do not go together"));
+  adw_action_row_set_subtitle_lines (self->check_row, 4);
+  gtk_widget_add_css_class (GTK_WIDGET (self->check_row), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->check_row), FALSE);
+  adw_preferences_group_add (self->params_group, GTK_WIDGET (self->check_row));
+  update_valid (self);
+}
+
+/* The target changed or its probe answered: ranges that depend on it */
+static void
+revalidate_rows (VolConfigPane *self)
+{
+  gboolean loading = self->loading;
+
+  self->loading = TRUE;
+  for (guint i = 0; i < self->rows->len; i++)
+    validate_row (self, g_ptr_array_index (self->rows, i));
+  self->loading = loading;
   update_valid (self);
 }
 
@@ -272,13 +388,71 @@ test_selected_cb (AdwComboRow   *combo,
 }
 
 static char *
-describe_volume (const VolTargetInfo *info)
+describe_target (const Target *target)
 {
-  g_autofree char *free_text = vol_size_format (info->free_bytes);
-  g_autofree char *cap = vol_size_format (info->capacity_bytes);
+  if (target->info != NULL)
+    {
+      const VolTargetInfo *info = target->info;
+      g_autofree char *free_text = vol_size_format (info->free_bytes);
+      g_autofree char *cap = vol_size_format (info->capacity_bytes);
+      /* the folder, not its mount point: a chosen folder and its volume
+       * are two entries that must not read the same */
+      return g_strdup_printf (_("%s — %s free of %s"), info->path, free_text, cap);
+    }
+  if (target->error != NULL)
+    return g_strdup_printf (_("%s — cannot be used"), target->path);
+  return g_strdup_printf (_("%s — finding out what it is…"), target->path);
+}
 
-  return g_strdup_printf (_("%s — %s free of %s"), info->mount_point ? info->mount_point : info->path,
-                          free_text, cap);
+/* The row under the list: what the chosen target is, or why not yet */
+static void
+show_chosen (VolConfigPane *self)
+{
+  Target *target = chosen_target (self);
+  g_autofree char *title = NULL;
+  g_autofree char *desc = NULL;
+
+  if (target == NULL)
+    {
+      title = g_strdup (self->targets->len ? _("No volume chosen") : _("Looking for volumes…"));
+      desc = g_strdup ("");
+    }
+  else if (target->info != NULL)
+    {
+      title = g_strdup_printf (_("Tests in %s"), target->info->path);
+      desc = vol_target_info_describe (target->info);
+    }
+  else if (target->error != NULL)
+    {
+      title = g_strdup_printf (_("Cannot use %s"), target->path);
+      desc = g_strdup (target->error);
+    }
+  else
+    {
+      title = g_strdup_printf (_("Finding out what %s is…"), target->path);
+      desc = g_strdup (_("The volume has not answered yet. A network volume that does not answer keeps it waiting; choose another meanwhile."));
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_info_row), title);
+  adw_action_row_set_subtitle (self->target_info_row, desc);
+}
+
+/* Shows the chosen target in the combo row again after its list changed */
+static void
+select_chosen (VolConfigPane *self)
+{
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->target_row,
+                              self->chosen < self->targets->len ? self->chosen : GTK_INVALID_LIST_POSITION);
+  self->updating = FALSE;
+}
+
+static void
+target_changed (VolConfigPane *self)
+{
+  show_chosen (self);
+  revalidate_rows (self);
+  if (!self->loading)
+    vol_config_pane_save (self);
 }
 
 static void
@@ -286,54 +460,254 @@ target_selected_cb (AdwComboRow   *combo,
                     GParamSpec    *pspec,
                     VolConfigPane *self)
 {
-  const VolTargetInfo *info = vol_config_pane_get_target_info (self);
+  if (self->updating)
+    return;
+  self->chosen = adw_combo_row_get_selected (self->target_row);
+  target_changed (self);
+}
 
-  if (info)
+static void
+update_target_name (VolConfigPane *self,
+                    guint          index)
+{
+  g_autofree char *name = describe_target (g_ptr_array_index (self->targets, index));
+  const char *names[] = { name, NULL };
+
+  self->updating = TRUE;
+  gtk_string_list_splice (self->target_names, index, 1, names);
+  self->updating = FALSE;
+  select_chosen (self);
+}
+
+static guint
+find_target (VolConfigPane *self,
+             const char    *path)
+{
+  for (guint i = 0; i < self->targets->len; i++)
     {
-      g_autofree char *desc = vol_target_info_describe (info);
-      g_autofree char *title = g_strdup_printf (_("Tests in %s"), info->path);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_info_row), title);
-      adw_action_row_set_subtitle (self->target_info_row, desc);
+      Target *target = g_ptr_array_index (self->targets, i);
+      if (g_strcmp0 (target->path, path) == 0 || (target->info && g_strcmp0 (target->info->path, path) == 0))
+        return i;
     }
-  update_valid (self);
-  if (!self->loading)
-    vol_config_pane_save (self);
+  return G_MAXUINT;
 }
 
 static guint
 add_target (VolConfigPane *self,
-            VolTargetInfo *info)
+            Target        *target)
 {
-  g_autofree char *name = describe_volume (info);
+  g_autofree char *name = describe_target (target);
 
-  for (guint i = 0; i < self->targets->len; i++)
-    if (g_strcmp0 (((VolTargetInfo *) g_ptr_array_index (self->targets, i))->path, info->path) == 0)
-      {
-        vol_target_info_free (info);
-        return i;
-      }
-  g_ptr_array_add (self->targets, info);
+  g_ptr_array_add (self->targets, target);
+  self->updating = TRUE;
   gtk_string_list_append (self->target_names, name);
+  self->updating = FALSE;
+  select_chosen (self);
   return self->targets->len - 1;
+}
+
+/* ---- probing, off the main thread ---------------------------------------- */
+
+static void
+probe_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  GError *error = NULL;
+  VolTargetInfo *info = vol_target_probe (task_data, &error);
+
+  if (info != NULL)
+    g_task_return_pointer (task, info, (GDestroyNotify) vol_target_info_free);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+probe_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  VolConfigPane *self = VOL_CONFIG_PANE (source);
+  const char *path = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  VolTargetInfo *info = g_task_propagate_pointer (G_TASK (result), &error);
+  Target *target;
+  guint index;
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_clear_pointer (&info, vol_target_info_free);
+      return;
+    }
+  for (index = 0; index < self->targets->len; index++)
+    if (g_str_equal (((Target *) g_ptr_array_index (self->targets, index))->path, path))
+      break;
+  g_return_if_fail (index < self->targets->len);
+  target = g_ptr_array_index (self->targets, index);
+  g_clear_pointer (&target->info, vol_target_info_free);
+  g_clear_pointer (&target->error, g_free);
+  target->info = info;
+  if (info == NULL)
+    target->error = g_strdup (error->message);
+  update_target_name (self, index);
+  if (index == self->chosen)
+    target_changed (self);
+
+  if (info == NULL && target->announce)
+    {
+      GtkWidget *toplevel = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+      GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (toplevel) ? GTK_WINDOW (toplevel) : NULL,
+                                                  _("Cannot Use This Folder"), error->message);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+    }
+  target->announce = FALSE;
+}
+
+static void
+probe_target (VolConfigPane *self,
+              Target        *target)
+{
+  g_autoptr(GTask) task = g_task_new (self, self->cancellable, probe_done_cb, NULL);
+
+  g_task_set_source_tag (task, probe_target);
+  g_task_set_task_data (task, g_strdup (target->path), g_free);
+  g_task_run_in_thread (task, probe_thread);
+}
+
+typedef struct
+{
+  VolConfigPane *self;
+  VolTargetInfo *info;
+} FoundVolume;
+
+/* main thread: one listed volume answered */
+static gboolean
+volume_found_cb (gpointer data)
+{
+  FoundVolume *found = data;
+  VolConfigPane *self = found->self;
+  VolTargetInfo *info = g_steal_pointer (&found->info);
+  Target *target;
+
+  if (g_cancellable_is_cancelled (self->cancellable) || find_target (self, info->path) != G_MAXUINT)
+    {
+      vol_target_info_free (info);
+      return G_SOURCE_REMOVE;
+    }
+  target = g_new0 (Target, 1);
+  target->path = g_strdup (info->path);
+  target->info = info;
+  add_target (self, target);
+  if (self->chosen >= self->targets->len)
+    {
+      /* nothing chosen or restored: the first volume that answers */
+      self->chosen = self->targets->len - 1;
+      select_chosen (self);
+      target_changed (self);
+    }
+  else
+    show_chosen (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+found_volume_free (gpointer data)
+{
+  FoundVolume *found = data;
+
+  g_clear_pointer (&found->info, vol_target_info_free);
+  g_object_unref (found->self);
+  g_free (found);
+}
+
+/* worker thread */
+static void
+volume_probed (VolTargetInfo *info,
+               gpointer       user_data)
+{
+  GTask *task = user_data;
+  FoundVolume *found = g_new0 (FoundVolume, 1);
+
+  found->self = g_object_ref (g_task_get_source_object (task));
+  found->info = info;
+  g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, volume_found_cb, found,
+                              found_volume_free);
+}
+
+static void
+list_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (vol_probe_list_volumes_each ("/", volume_probed, task, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+list_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  VolConfigPane *self = VOL_CONFIG_PANE (source);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    g_message ("Cannot list the mounted volumes: %s", error->message);
+  if (!g_cancellable_is_cancelled (self->cancellable))
+    show_chosen (self);
 }
 
 /**
  * vol_config_pane_set_target:
  *
  * Chooses @path as the target: one of the listed volumes, or a folder
- * added to the list. Errors name the folder (missing, not a folder).
+ * added to the list. The probe runs in a thread: until it answers, the
+ * pane is not valid and says it is waiting; a folder that cannot be used
+ * then says why (a dialog, and the row under the list).
  */
 gboolean
 vol_config_pane_set_target (VolConfigPane  *self,
                             const char     *path,
                             GError        **error)
 {
-  VolTargetInfo *info = vol_target_probe (path, error);
+  guint index = find_target (self, path);
+  Target *target;
 
-  if (info == NULL)
-    return FALSE;
-  adw_combo_row_set_selected (self->target_row, add_target (self, info));
-  target_selected_cb (self->target_row, NULL, self);
+  if (path == NULL || *path == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("No folder given"));
+      return FALSE;
+    }
+  if (index == G_MAXUINT)
+    {
+      target = g_new0 (Target, 1);
+      target->path = g_strdup (path);
+      index = add_target (self, target);
+      target->announce = !self->loading;
+      probe_target (self, target);
+    }
+  else
+    {
+      target = g_ptr_array_index (self->targets, index);
+      if (target->error != NULL)
+        {
+          /* it may be back: ask again */
+          g_clear_pointer (&target->error, g_free);
+          target->announce = !self->loading;
+          update_target_name (self, index);
+          probe_target (self, target);
+        }
+    }
+  self->chosen = index;
+  select_chosen (self);
+  target_changed (self);
   return TRUE;
 }
 
@@ -346,15 +720,9 @@ chooser_response_cb (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
-      g_autoptr(GError) error = NULL;
 
-      if (path && !vol_config_pane_set_target (self, path, &error))
-        {
-          GtkWidget *toplevel = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-          GtkWidget *dialog2 = adw_message_dialog_new (GTK_WINDOW (toplevel), _("Cannot Use This Folder"), error->message);
-          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog2), "close", _("_Close"));
-          gtk_window_present (GTK_WINDOW (dialog2));
-        }
+      if (path)
+        vol_config_pane_set_target (self, path, NULL);
     }
   g_object_unref (dialog);
 }
@@ -373,12 +741,18 @@ choose_folder_cb (GtkButton     *button,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/**
+ * vol_config_pane_get_target_info:
+ *
+ * The chosen target as probed; %NULL when none is chosen or its probe has
+ * not answered (or failed).
+ */
 const VolTargetInfo *
 vol_config_pane_get_target_info (VolConfigPane *self)
 {
-  guint i = adw_combo_row_get_selected (self->target_row);
+  Target *target = chosen_target (self);
 
-  return i < self->targets->len ? g_ptr_array_index (self->targets, i) : NULL;
+  return target ? target->info : NULL;
 }
 
 gboolean
@@ -463,6 +837,17 @@ vol_config_pane_build_spec (VolConfigPane  *self,
   g_autoptr(VolTestSpec) spec = NULL;
   GVariantBuilder params;
 
+  if (target == NULL && chosen_target (self) != NULL)
+    {
+      const Target *chosen = chosen_target (self);
+      if (chosen->error != NULL)
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, chosen->error);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                     _("Still finding out what %s is; wait until it answers, or choose another volume"),
+                     chosen->path);
+      return NULL;
+    }
   if (kind == NULL || target == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Choose a volume and a test first"));
@@ -506,45 +891,31 @@ vol_config_pane_set_running (VolConfigPane *self,
 void
 vol_config_pane_save (VolConfigPane *self)
 {
-  const VolTargetInfo *target = vol_config_pane_get_target_info (self);
+  const Target *target = chosen_target (self);
   const VolTestKind *kind = current_kind (self);
-  g_autoptr(GVariant) old = NULL;
-  GVariantBuilder params;
 
-  if (self->settings == NULL || self->loading)
+  if (self->loading)
+    return;
+  /* this test's texts; every other test's stay as they are */
+  for (guint i = 0; kind != NULL && i < self->rows->len; i++)
+    {
+      ParamRow *row = g_ptr_array_index (self->rows, i);
+      g_autofree char *text = editor_text (row);
+      GVariant *store = vol_param_store_set (self->store, kind->info.name, row->desc->key, text);
+      g_variant_unref (self->store);
+      self->store = store;
+    }
+  if (self->settings == NULL)
     return;
   g_settings_delay (self->settings);
   if (target)
-    g_settings_set_string (self->settings, "target", target->path);
+    g_settings_set_string (self->settings, "target", target->info ? target->info->path : target->path);
   if (kind)
     g_settings_set_string (self->settings, "test", kind->info.name);
   g_settings_set_string (self->settings, "pattern",
                          adw_combo_row_get_selected (self->pattern_row) == 1 ? "zeros" : "random");
   g_settings_set_string (self->settings, "label", gtk_editable_get_text (GTK_EDITABLE (self->label_row)));
-
-  /* keep other tests' saved texts; replace this test's */
-  old = g_settings_get_value (self->settings, "params");
-  g_variant_builder_init (&params, G_VARIANT_TYPE ("a{ss}"));
-  {
-    GVariantIter iter;
-    const char *key, *text;
-    g_variant_iter_init (&iter, old);
-    while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
-      {
-        gboolean mine = FALSE;
-        for (guint i = 0; i < self->rows->len && !mine; i++)
-          mine = g_str_equal (((ParamRow *) g_ptr_array_index (self->rows, i))->desc->key, key);
-        if (!mine)
-          g_variant_builder_add (&params, "{ss}", key, text);
-      }
-  }
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      ParamRow *row = g_ptr_array_index (self->rows, i);
-      g_autofree char *text = editor_text (row);
-      g_variant_builder_add (&params, "{ss}", row->desc->key, text);
-    }
-  g_settings_set_value (self->settings, "params", g_variant_builder_end (&params));
+  g_settings_set_value (self->settings, "test-params", self->store);
   g_settings_apply (self->settings);
 }
 
@@ -568,6 +939,32 @@ add_group (VolConfigPane *self,
   return ADW_PREFERENCES_GROUP (group);
 }
 
+/* The texts by test, and once, what an earlier version kept flat
+ * (vol_param_store_from_flat() says which of those are kept). */
+static void
+restore_store (VolConfigPane *self)
+{
+  g_autoptr(GVariant) flat = g_settings_get_user_value (self->settings, "params");
+
+  g_clear_pointer (&self->store, g_variant_unref);
+  self->store = g_settings_get_value (self->settings, "test-params");
+  if (flat != NULL)
+    {
+      g_autoptr(GVariant) own = g_settings_get_user_value (self->settings, "test-params");
+      g_autofree const VolTestInfo **infos = g_new (const VolTestInfo *, self->kinds->len);
+
+      for (guint i = 0; i < self->kinds->len; i++)
+        infos[i] = &((const VolTestKind *) g_ptr_array_index (self->kinds, i))->info;
+      if (own == NULL)
+        {
+          g_variant_unref (self->store);
+          self->store = vol_param_store_from_flat (flat, infos, self->kinds->len);
+          g_settings_set_value (self->settings, "test-params", self->store);
+        }
+      g_settings_reset (self->settings, "params");
+    }
+}
+
 static void
 restore (VolConfigPane *self)
 {
@@ -579,6 +976,7 @@ restore (VolConfigPane *self)
   if (self->settings == NULL)
     return;
   self->loading = TRUE;
+  restore_store (self);
   target = g_settings_get_string (self->settings, "target");
   test = g_settings_get_string (self->settings, "test");
   pattern = g_settings_get_string (self->settings, "pattern");
@@ -602,7 +1000,7 @@ vol_config_pane_new (GSettings *settings)
   AdwPreferencesGroup *target_group, *test_group, *data_group;
   g_autoptr(GtkStringList) test_names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) patterns = gtk_string_list_new (NULL);
-  g_autoptr(GPtrArray) volumes = vol_probe_list_volumes ("/", NULL);
+  g_autoptr(GTask) list_task = NULL;
   GtkWidget *choose_row;
   guint n_kinds;
   const VolTestKind *const *kinds = vol_registry_list (&n_kinds);
@@ -616,8 +1014,6 @@ vol_config_pane_new (GSettings *settings)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->target_row), _("Volume"));
   adw_combo_row_set_model (self->target_row, G_LIST_MODEL (self->target_names));
   adw_preferences_group_add (target_group, GTK_WIDGET (self->target_row));
-  for (guint i = 0; volumes && i < volumes->len; i++)
-    add_target (self, vol_target_info_copy (g_ptr_array_index (volumes, i)));
 
   choose_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (choose_row), _("Choose Folder…"));
@@ -669,11 +1065,15 @@ vol_config_pane_new (GSettings *settings)
   adw_preferences_group_add (data_group, GTK_WIDGET (self->label_row));
 
   restore (self);
-  if (vol_config_pane_get_target_info (self) == NULL && self->targets->len > 0)
-    adw_combo_row_set_selected (self->target_row, 0);
-  target_selected_cb (self->target_row, NULL, self);
+  show_chosen (self);
   if (self->rows->len == 0)
     rebuild_params (self);
+
+  /* the volumes appear as they answer; a hung one holds up only itself
+   * and those after it in the mount table, never the window */
+  list_task = g_task_new (self, self->cancellable, list_done_cb, NULL);
+  g_task_set_source_tag (list_task, vol_config_pane_new);
+  g_task_run_in_thread (list_task, list_thread);
 
   g_signal_connect (self->target_row, "notify::selected", G_CALLBACK (target_selected_cb), self);
   g_signal_connect (self->test_row, "notify::selected", G_CALLBACK (test_selected_cb), self);
@@ -687,12 +1087,25 @@ vol_config_pane_dispose (GObject *object)
 {
   VolConfigPane *self = VOL_CONFIG_PANE (object);
 
+  /* probes still running find it cancelled when they answer (they hold a
+   * reference, so the pane outlives them) */
+  g_cancellable_cancel (self->cancellable);
+  g_clear_pointer (&self->store, g_variant_unref);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->targets, g_ptr_array_unref);
   g_clear_pointer (&self->kinds, g_ptr_array_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_object (&self->target_names);
   G_OBJECT_CLASS (vol_config_pane_parent_class)->dispose (object);
+}
+
+static void
+vol_config_pane_finalize (GObject *object)
+{
+  VolConfigPane *self = VOL_CONFIG_PANE (object);
+
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (vol_config_pane_parent_class)->finalize (object);
 }
 
 static void
@@ -717,6 +1130,7 @@ vol_config_pane_class_init (VolConfigPaneClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = vol_config_pane_dispose;
+  object_class->finalize = vol_config_pane_finalize;
   object_class->get_property = vol_config_pane_get_property;
   properties[PROP_VALID] = g_param_spec_boolean ("valid", NULL, NULL, FALSE,
                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -728,5 +1142,8 @@ vol_config_pane_init (VolConfigPane *self)
 {
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 24);
-  self->targets = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_target_info_free);
+  self->targets = g_ptr_array_new_with_free_func (target_free);
+  self->chosen = G_MAXUINT;
+  self->cancellable = g_cancellable_new ();
+  self->store = vol_param_store_new ();
 }

@@ -2,8 +2,10 @@
  *
  * Target volumes, the test, one row per parameter (built from the engine's
  * registry, so a new test needs no change here), data pattern and label.
- * Every row is validated on change with the spec's own message; "valid"
- * says whether a run may start. Main thread.
+ * Every row is validated on change with the spec's own message, named by
+ * the row's title; "valid" says whether a run may start (not while the
+ * chosen target's probe, in a thread, has not answered). What was typed
+ * is kept per test (vol-param-store.h). Main thread.
  */
 #pragma once
 
