@@ -12,7 +12,9 @@
  *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path
  *   app.screenshot 's'      the window, as a PNG
  *   app.status              state: JSON with the run's phase, fraction,
- *                           result path and last error
+ *                           result path and last error, and the result
+ *                           page's tables ("tables": title, columns,
+ *                           units, rows of label and cells as shown)
  */
 #define G_LOG_DOMAIN "vol-application"
 
@@ -30,6 +32,8 @@ struct _VolApplication
 {
   AdwApplication  parent_instance;
   GSettings      *settings;
+  char           *status;  /* the window's last status, without the tables */
+  JsonNode       *tables;  /* the result page's tables, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (VolApplication, vol_application, ADW_TYPE_APPLICATION)
@@ -65,14 +69,53 @@ vol_application_results_dir (void)
 
 /* The stateful app.status action mirrors what the window shows, so a test
  * can read it without AT-SPI. */
+static void
+publish_status (VolApplication *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "status");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autofree char *text = NULL;
+  JsonNode *root;
+
+  if (action == NULL)
+    return;
+  if (self->tables == NULL || self->status == NULL
+      || !json_parser_load_from_data (parser, self->status, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT ((root = json_parser_get_root (parser))))
+    {
+      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (self->status ? self->status : "{}"));
+      return;
+    }
+  json_object_set_member (json_node_get_object (root), "tables", json_node_copy (self->tables));
+  generator = json_generator_new ();
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (text));
+}
+
 void
 vol_application_set_status (VolApplication *self,
                             const char     *json)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "status");
+  g_free (self->status);
+  self->status = g_strdup (json);
+  publish_status (self);
+}
 
-  if (action)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (json));
+/**
+ * vol_application_set_result_tables:
+ * @tables: (transfer full) (nullable): the result page's tables as JSON
+ *
+ * Added to app.status as "tables" (vol-result-view.c writes them).
+ */
+void
+vol_application_set_result_tables (VolApplication *self,
+                                   JsonNode       *tables)
+{
+  g_clear_pointer (&self->tables, json_node_unref);
+  self->tables = tables;
+  publish_status (self);
 }
 
 static VolWindow *
@@ -262,6 +305,8 @@ vol_application_dispose (GObject *object)
   VolApplication *self = VOL_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->status, g_free);
+  g_clear_pointer (&self->tables, json_node_unref);
   G_OBJECT_CLASS (vol_application_parent_class)->dispose (object);
 }
 

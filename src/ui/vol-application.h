@@ -7,6 +7,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,8 @@ VolApplication *vol_application_new          (const char        *application_id,
 GSettings      *vol_application_get_settings (VolApplication    *self);
 void            vol_application_set_status   (VolApplication    *self,
                                               const char        *json);
+void            vol_application_set_result_tables (VolApplication *self,
+                                                   JsonNode       *tables);
 char           *vol_application_results_dir  (void);
 
 G_END_DECLS
