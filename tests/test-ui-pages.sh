@@ -28,6 +28,9 @@ fi
 for tool in gdbus gsettings identify losetup mkfs.ext4; do
   command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed (libglib2.0-bin, imagemagick, util-linux, e2fsprogs)"; exit 1; }
 done
+# VOLUMETER_UI_PAGE_SIZES (below) may ask for a window taller than the
+# usual screen: the screen grows with it
+UI_XVFB_ARGS=(-a -s "-screen 0 1280x${VOLUMETER_UI_SCREEN_HEIGHT:-900}x24")
 ui_session "$0" "$@"
 
 ui_env_init "$1" "$2" || { echo "Bail out! cannot set up the environment (schema?)"; exit 1; }
@@ -102,11 +105,12 @@ bad = []
 # kind: [(corner, columns, units)], rows per table ("p": the points, "p+6": plus the statistics)
 want = {
   "fill": ([("", ["Write", "Read"], ["B/s", "B/s"])], [6]),
-  "transfer": ([("Transfer size", ["Write", "Read"], ["B/s", "B/s"])], ["p"]),
-  "random": ([("Iteration", ["Writes/s", "Reads/s"], ["ops/s", "ops/s"])], ["p+6"]),
-  "queue": ([("Queue depth", ["IOPS", "Throughput"], ["IO/s", "B/s"]),
-             ("Queue depth", ["Mean", "p50", "p99", "p99.9"], ["s", "s", "s", "s"])], ["p", "p"]),
-  "threads": ([("Threads", ["Total", "Per thread", "Slowest", "Fastest"], ["B/s"] * 4)], ["p"]),
+  "transfer": ([("Size", ["Write", "Read"], ["B/s", "B/s"])], ["p"]),
+  "random": ([("Iteration", ["Write", "Read"], ["ops/s", "ops/s"])], ["p+6"]),
+  "queue": ([("QD", ["IOPS", "Throughput"], ["IO/s", "B/s"]),
+             ("QD", ["Mean", "p50", "p99", "p99.9"], ["s", "s", "s", "s"])], ["p", "p"]),
+  "threads": ([("Threads", ["Total", "Per thread"], ["B/s"] * 2),
+               ("Threads", ["Slowest", "Fastest"], ["B/s"] * 2)], ["p", "p"]),
   "smallfiles": ([("", ["Creating the pool", "Transactions", "Deleting the pool"], ["/s"] * 3)], [6]),
   "cached": ([("", ["Cached reads", "Device reads"], ["B/s", "B/s"])], [6]),
   "compare": ([("", ["256 KiB stripe", "64 KiB stripe"], ["", ""])], [None]),
@@ -136,7 +140,7 @@ for t, (corner, columns, units), rows in zip(tables, want[0], want[1]):
             if cell == "\u2014" and kind != "compare":
                 bad.append("%s, row %s, %s: no value" % (name, r["label"], t["columns"][c]))
             # the unit in every number (rows of counts and percentages aside)
-            if unit in shown and r["label"] not in ("Samples", "Range, % of average") and shown[unit] not in cell:
+            if unit in shown and r["label"] not in ("Samples", "Range, percent") and shown[unit] not in cell:
                 bad.append("%s, row %s: %r lacks %s" % (name, r["label"], cell, shown[unit]))
             if unit == "s" and not re.search(r"(µs|ms| s)$", cell):
                 bad.append("%s, row %s: latency %r without µs, ms or s" % (name, r["label"], cell))
@@ -145,7 +149,7 @@ if kind == "transfer":
         bad.append("transfer: a cell without its ± std dev")
 if kind == "random":
     labels = [r["label"] for r in tables[0]["rows"]][points:]
-    if labels != ["Slowest", "Fastest", "Average", "Median", "Range", "Range, % of average"]:
+    if labels != ["Slowest", "Fastest", "Average", "Median", "Range", "Range, percent"]:
         bad.append("random: statistics rows %r" % labels)
 if kind == "compare":
     labels = [r["label"] for r in tables[0]["rows"]]
@@ -160,7 +164,8 @@ check_tables() { "$UI_PYTHON" -c "$CHECK_PY" "$1" "$2"; }
 # iterations, queue 3 depths, threads 2 counts
 declare -A points=([fill]=0 [transfer]=5 [random]=5 [queue]=3 [threads]=2 [smallfiles]=0 [cached]=0 [compare]=0)
 
-for size in 1100x760 800x600; do
+# VOLUMETER_UI_PAGE_SIZES: other window sizes (a tall one shows a whole page)
+for size in ${VOLUMETER_UI_PAGE_SIZES:-1100x760 800x600}; do
   w=${size%x*}; h=${size#*x}
   mkdir -p "$(dirname "$keyfile")"
   printf '[io/github/volumeter/Volumeter]\nwindow-width=%s\nwindow-height=%s\nbinary-units=false\n' "$w" "$h" >"$keyfile"

@@ -212,8 +212,8 @@ point_table (const VolResult  *result,
   return table;
 }
 
-/* Two tables of four columns rather than one of seven: each fits the
- * result pane of a 1280 px window without scrolling sideways. */
+/* Two narrow tables rather than one of seven columns: each fits the
+ * result pane beside the sidebar without scrolling sideways. */
 static void
 queue_tables (const VolResult *result,
               GPtrArray       *tables)
@@ -230,23 +230,30 @@ queue_tables (const VolResult *result,
   };
   VolResultTable *table;
 
-  if ((table = point_table (result, "queue", "depth", _("Per queue depth"), _("Queue depth"), rates, G_N_ELEMENTS (rates))))
+  if ((table = point_table (result, "queue", "depth", _("Per queue depth"), C_("queue depth", "QD"), rates, G_N_ELEMENTS (rates))))
     g_ptr_array_add (tables, table);
-  if ((table = point_table (result, "queue", "depth", _("Latency per queue depth"), _("Queue depth"), latency, G_N_ELEMENTS (latency))))
+  if ((table = point_table (result, "queue", "depth", _("Latency per queue depth"), C_("queue depth", "QD"), latency, G_N_ELEMENTS (latency))))
     g_ptr_array_add (tables, table);
 }
 
-static VolResultTable *
-threads_table (const VolResult *result)
+static void
+threads_tables (const VolResult *result,
+                GPtrArray       *tables)
 {
-  static const ColumnSpec specs[] = {
+  static const ColumnSpec total[] = {
     { "throughput", N_("Total") },
     { "per-thread-mean", N_("Per thread") },
+  };
+  static const ColumnSpec each[] = {
     { "per-thread-min", N_("Slowest") },
     { "per-thread-max", N_("Fastest") },
   };
+  VolResultTable *table;
 
-  return point_table (result, "threads", "threads", _("Throughput per thread count"), _("Threads"), specs, G_N_ELEMENTS (specs));
+  if ((table = point_table (result, "threads", "threads", _("Throughput per thread count"), _("Threads"), total, G_N_ELEMENTS (total))))
+    g_ptr_array_add (tables, table);
+  if ((table = point_table (result, "threads", "threads", _("Slowest and fastest thread"), _("Threads"), each, G_N_ELEMENTS (each))))
+    g_ptr_array_add (tables, table);
 }
 
 static gboolean
@@ -316,7 +323,7 @@ transfer_table (const VolResult *result)
     }
   if (sizes->len == 0)
     return NULL;
-  table = table_new (_("Per transfer size"), _("Transfer size"));
+  table = table_new (_("Per transfer size"), C_("transfer size", "Size"));
   for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
     add_column (table, series_title (result, directions[d]), "B/s");
   for (guint i = 0; i < sizes->len; i++)
@@ -343,7 +350,7 @@ random_iterations (const VolResult *result,
     { "average", N_("Average"), NULL },
     { "median", N_("Median"), NULL },
     { "range", N_("Range"), NULL },
-    { "range-percent", N_("Range, % of average"), "%" },
+    { "range-percent", N_("Range, percent"), "%" },
   };
   g_autofree char *write_name = g_strconcat ("write", suffix, NULL);
   g_autofree char *read_name = g_strconcat ("read", suffix, NULL);
@@ -353,8 +360,9 @@ random_iterations (const VolResult *result,
   guint n = 0;
   VolResultTable *table = table_new (title, _("Iteration"));
 
-  add_column (table, _("Writes/s"), "ops/s");
-  add_column (table, _("Reads/s"), "ops/s");
+  /* the cells say ops/s: short headings keep the table narrow */
+  add_column (table, _("Write"), "ops/s");
+  add_column (table, _("Read"), "ops/s");
   for (guint d = 0; d < 2; d++)
     {
       ops[d] = series[d] ? vol_series_get_column (series[d], "ops") : NULL;
@@ -371,6 +379,8 @@ random_iterations (const VolResult *result,
   for (guint k = 0; k < G_N_ELEMENTS (stats); k++)
     {
       VolResultRow *row = add_row (table, _(stats[k].label));
+
+      row->rule = k == 0 && n > 0;
       for (guint d = 0; d < 2; d++)
         {
           g_autofree char *name = g_strdup_printf ("%s-%s", names[d], stats[k].figure);
@@ -426,8 +436,8 @@ random_tables (const VolResult *result,
     return;
   g_array_sort (counts, compare_counts);
   sustained = table_new (_("Average per I/O count"), _("I/Os"));
-  add_column (sustained, _("Writes/s"), "ops/s");
-  add_column (sustained, _("Reads/s"), "ops/s");
+  add_column (sustained, _("Write"), "ops/s");
+  add_column (sustained, _("Read"), "ops/s");
   g_ptr_array_add (tables, sustained);
   for (guint i = 0; i < counts->len; i++)
     {
@@ -470,7 +480,7 @@ vol_result_tables (const VolResult *result)
   if (g_strcmp0 (result->kind, "queue") == 0)
     queue_tables (result, tables);
   else if (g_strcmp0 (result->kind, "threads") == 0)
-    table = threads_table (result);
+    threads_tables (result, tables);
   else if (g_strcmp0 (result->kind, "transfer") == 0)
     table = transfer_table (result);
   else if (g_strcmp0 (result->kind, "random") == 0)
@@ -615,6 +625,14 @@ vol_result_table_format_cell (const VolResultTable *table,
   if (!isfinite (cell->value) || !isfinite (cell->spread))
     return g_steal_pointer (&value);
   spread = vol_value_format (cell->spread, cell->unit, binary);
+  /* "2904.5 ± 171.6 MB/s": the unit once where both have the same */
+  {
+    const char *unit = strrchr (spread, ' ');
+    gsize vlen = strlen (value);
+
+    if (unit && g_str_has_suffix (value, unit) && vlen > strlen (unit))
+      return g_strdup_printf ("%.*s ± %s", (int) (vlen - strlen (unit)), value, spread);
+  }
   return g_strdup_printf ("%s ± %s", value, spread);
 }
 

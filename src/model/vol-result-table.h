@@ -8,8 +8,9 @@
  *
  *   queue       one row per queue depth: IOPS and throughput, then in a
  *               second table the latency: mean, p50, p99, p99.9
- *   threads     one row per thread count: total throughput, per thread
- *               (mean, slowest, fastest)
+ *   threads     one row per thread count: total throughput and per
+ *               thread, then in a second table the slowest and fastest
+ *               thread
  *   transfer    one row per transfer size: write and read, mean ± std dev
  *   random      one row per iteration, then slowest, fastest, average,
  *               median and range (docs/tests/random.md); with a count
@@ -31,8 +32,9 @@ typedef struct
 
 typedef struct
 {
-  char   *label;  /* "4", "4 KiB", "Slowest" */
-  GArray *cells;  /* of VolResultCell, one per column */
+  char     *label;  /* "4", "4 KiB", "Slowest" */
+  GArray   *cells;  /* of VolResultCell, one per column */
+  gboolean  rule;   /* a line above it: statistics after the samples */
 } VolResultRow;
 
 typedef struct

@@ -49,22 +49,25 @@ vol_result_table_widget_new (const VolResultTable *table,
       gtk_widget_set_hexpand (head, TRUE);
       gtk_grid_attach (GTK_GRID (grid), head, c + 1, 0, 1, 1);
     }
-  for (guint r = 0; r < table->rows->len; r++)
+  for (guint r = 0, y = 1; r < table->rows->len; r++, y++)
     {
       const VolResultRow *row = g_ptr_array_index (table->rows, r);
 
-      gtk_grid_attach (GTK_GRID (grid), cell (row->label, FALSE, "dim-label"), 0, r + 1, 1, 1);
+      if (row->rule)
+        gtk_grid_attach (GTK_GRID (grid), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, y++, table->columns->len + 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), cell (row->label, FALSE, "dim-label"), 0, y, 1, 1);
       for (guint c = 0; c < row->cells->len; c++)
         {
           g_autofree char *text = vol_result_table_format_cell (table, r, c, binary);
-          gtk_grid_attach (GTK_GRID (grid), cell (text, TRUE, NULL), c + 1, r + 1, 1, 1);
+          gtk_grid_attach (GTK_GRID (grid), cell (text, TRUE, NULL), c + 1, y, 1, 1);
         }
     }
 
   /* sideways only: the result pane scrolls the page up and down */
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-  /* a scrollbar that shows, so a cut-off column is seen to go on */
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
+  /* overlay scrolling (the default): a classic scrollbar would be laid
+   * over the last row, as GTK reserves no room for an automatic one; the
+   * indicator fits in the grid's bottom margin */
   gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);

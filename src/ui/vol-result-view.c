@@ -7,7 +7,6 @@
 #include "vol-caveat.h"
 #include "vol-chart-build.h"
 #include "vol-io-counters.h"
-#include "vol-registry.h"
 #include "vol-result-table.h"
 #include "vol-result-table-widget.h"
 #include "vol-size.h"
@@ -148,18 +147,20 @@ publish_tables (GPtrArray *tables,
     vol_application_set_result_tables (VOL_APPLICATION (app), tables ? tables_to_json (tables, binary) : NULL);
 }
 
+/* Each table in a group titled by it; @description (the result's label)
+ * under the first. */
 static void
 add_tables (VolResultView *self,
-            GtkWidget     *first_group,
-            GPtrArray     *tables)
+            GPtrArray     *tables,
+            const char    *description)
 {
   for (guint t = 0; t < tables->len; t++)
     {
       const VolResultTable *table = g_ptr_array_index (tables, t);
-      /* the first table goes under the page's title, its own title as the
-       * group's description; the others have groups of their own */
-      GtkWidget *group = t == 0 && first_group ? first_group : add_group (self, table->title);
+      GtkWidget *group = add_group (self, table->title);
 
+      if (t == 0 && description)
+        adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), vol_result_table_widget_new (table, self->binary));
     }
 }
@@ -177,20 +178,13 @@ static void
 show_result (VolResultView   *self,
              const VolResult *result)
 {
-  GtkWidget *figures, *how, *where;
+  GtkWidget *how, *where;
   g_autoptr(GPtrArray) caveats = NULL;
   g_autoptr(GPtrArray) tables = vol_result_tables (result);
-  const VolTestKind *kind = vol_registry_lookup (result->kind);
-  g_autoptr(GString) desc = g_string_new (result->label);
 
-  /* the kind's tables (vol-result-table.c decides their rows and columns) */
-  figures = add_group (self, kind ? _(kind->info.title) : result->kind);
-  if (tables->len > 0)
-    g_string_append_printf (desc, "%s%s", desc->len ? " · " : "",
-                            ((VolResultTable *) g_ptr_array_index (tables, 0))->title);
-  if (desc->len)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (figures), desc->str);
-  add_tables (self, figures, tables);
+  /* the kind's tables (vol-result-table.c decides their rows and columns);
+   * the chart above names the test */
+  add_tables (self, tables, result->label);
   publish_tables (tables, self->binary);
 
   /* reasons to doubt the numbers (vol-caveat.c decides them), right
@@ -285,17 +279,14 @@ show_comparison (VolResultView *self,
   g_auto(GStrv) labels = NULL;
   const char *by = NULL;
   g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_table_free);
-  GtkWidget *group;
 
   labels = vol_chart_comparison_labels ((VolResult *const *) results->pdata, results->len, &by, order);
   g_ptr_array_add (tables, vol_result_table_new_comparison ((VolResult *const *) results->pdata, results->len,
                                                             (const char *const *) labels, order));
-  group = add_group (self, _("Compared"));
   {
     g_autofree char *desc = g_strdup_printf (_("Named by %s"), by);
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), desc);
+    add_tables (self, tables, desc);
   }
-  add_tables (self, group, tables);
   publish_tables (tables, self->binary);
 }
 
