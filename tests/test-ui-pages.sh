@@ -10,7 +10,9 @@
 # printed): the kind's own columns, one row per point, the unit in every
 # cell and no exponent notation. Then it turns on binary units with
 # `gsettings set` and waits for the open page to show MiB/s, no reopening.
-# Screenshots of every page: BUILD_DIR/meson-logs/ui-page-KIND-WxH.png.
+# Screenshots of every page: BUILD_DIR/meson-logs/ui-page-KIND-WxH.png, and
+# scrolled down to its tables (with xdotool) ui-page-KIND-WxH-tables.png.
+# VOLUMETER_UI_GALLERY=DIR also writes the README's gallery (docs/images).
 # Needs root for the loop volume (CI is root); run it alone (is_parallel:
 # false). Takes about a minute. VOLUMETER_UI_GSK_RENDERER as in test-ui.sh.
 set -u
@@ -160,6 +162,10 @@ sys.exit(1 if bad else 0)
 PY
 check_tables() { "$UI_PYTHON" -c "$CHECK_PY" "$1" "$2"; }
 
+# xdotool (XTest) scrolls the page for the screenshots of its tables
+wheel=$(command -v xdotool)
+[ -n "$wheel" ] || echo "# no xdotool: the screenshots show the top of each page only"
+
 # points measured: fill 8 files, transfer 4K…64K = 5 sizes, random 5
 # iterations, queue 3 depths, threads 2 counts
 declare -A points=([fill]=0 [transfer]=5 [random]=5 [queue]=3 [threads]=2 [smallfiles]=0 [cached]=0 [compare]=0)
@@ -197,6 +203,17 @@ for size in ${VOLUMETER_UI_PAGE_SIZES:-1100x760 800x600}; do
     else
       not_ok "$size, $kind: screenshot" "status: $(ui_status)"
     fi
+    # the tables are under the chart: scroll the result pane (the right
+    # half of the window) down to them, shoot, and back up for the next page
+    if [ -n "$wheel" ] && [ -s "$shot" ]; then
+      tables="$logs/ui-page-$kind-$size-tables.png"
+      xdotool mousemove $((w * 3 / 4)) $((h / 2)) click --repeat 6 --delay 20 5
+      t0=$(date +%s)
+      while ui_shot "$tables" 5 && cmp -s "$shot" "$tables" && [ $(($(date +%s) - t0)) -lt 10 ]; do sleep 0.1; done
+      ! cmp -s "$shot" "$tables" && ok "$size, $kind: the result pane scrolls to the tables: meson-logs/$(basename "$tables")" \
+        || not_ok "$size, $kind: the result pane scrolls to the tables"
+      xdotool mousemove $((w * 3 / 4)) $((h / 2)) click --repeat 12 --delay 20 4
+    fi
   done
 
   # Preferences apply live: the open page (a comparison of fills, in B/s)
@@ -212,6 +229,19 @@ for size in ${VOLUMETER_UI_PAGE_SIZES:-1100x760 800x600}; do
   fi
   if ui_quit; then ok "$size: app.quit ends the process"; else not_ok "$size: app.quit ends the process" "had to kill it"; fi
 done
+
+# VOLUMETER_UI_GALLERY=DIR (docs/images): the result pane of a few pages,
+# scrolled to their tables, as the README's gallery (256 colours: small files)
+if [ -n "${VOLUMETER_UI_GALLERY:-}" ]; then
+  for pick in queue:1100x760 random:1100x760 transfer:1100x760 compare:1100x760 threads:800x600; do
+    kind=${pick%%:*}; size=${pick#*:}
+    from="$logs/ui-page-$kind-$size-tables.png"
+    to="$VOLUMETER_UI_GALLERY/app-$kind.png"
+    # the right half of the window: the result pane, without the sidebar
+    [ -s "$from" ] && convert "$from" -gravity east -crop 50%x100%+0+0 +repage -strip -colors 256 "$to" \
+      && ok "gallery: $to" || not_ok "gallery: $to" "from $from"
+  done
+fi
 
 crit=$(grep -E "CRITICAL|WARNING \*\*|Gtk-WARNING|Adwaita-WARNING" "$UI_LOG" | sort | uniq -c | head -5)
 [ -z "$crit" ] && ok "no criticals or warnings in the app's output" || not_ok "no criticals or warnings in the app's output" "$crit"
