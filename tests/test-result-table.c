@@ -293,6 +293,19 @@ test_comparison (void)
     else
       g_assert_cmpstr (row_label (table, r), !=, "Write 4 KiB, std dev");
   g_assert_true (found);
+
+  /* one unit for both where they share it; both where they differ */
+  vol_result_add_figure (a, "lat-mean", "Latency, mean", "s", 1.2e-3);
+  vol_result_add_figure (a, "lat-stddev", "Latency, std dev", "s", 800e-6);
+  vol_result_add_figure (b, "lat-mean", "Latency, mean", "s", 2e-3);
+  vol_result_add_figure (b, "lat-stddev", "Latency, std dev", "s", 1e-3);
+  g_clear_pointer (&table, vol_result_table_free);
+  table = vol_result_table_new_comparison (results, 2, labels, order);
+  /* b's figures first (its column comes first), then a's not yet seen */
+  g_assert_cmpstr (row_label (table, 3), ==, "Latency, mean");
+  assert_cell (table, 3, 0, FALSE, "2.00 ± 1.00 ms");
+  assert_cell (table, 3, 1, FALSE, "1.20 ms ± 800.0 µs");
+  g_assert_cmpuint (table->rows->len, ==, 5);
   g_assert_cmpstr (row_label (table, 2), ==, "Highest IOPS");
   assert_cell (table, 2, 0, FALSE, "1016010 IO/s");
   assert_cell (table, 2, 1, FALSE, "—");
