@@ -13,7 +13,9 @@
  *   app.screenshot 's'      the window, as a PNG
  *   app.status              state: JSON with the run's phase, fraction,
  *                           result path and last error, and History's
- *                           rows ("history_rows", see vol-history.c)
+ *                           rows ("history_rows", see vol-history.c), and
+ *                           the result page's tables ("tables": title,
+ *                           columns, units, rows of label and cells as shown)
  *   app.history-choose '(sb)'  tick or clear a History row's box, as a
  *                           click would (an insensitive box stays as it is)
  */
@@ -41,6 +43,7 @@ struct _VolApplication
   char           *history_rows;   /* History's rows as JSON, or NULL */
   guint           history_n;
   VolHistory     *history;        /* weak: the one that sent them */
+  JsonNode       *tables;         /* the result page's tables, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (VolApplication, vol_application, ADW_TYPE_APPLICATION)
@@ -88,7 +91,7 @@ publish_status (VolApplication *self)
 
   if (action == NULL)
     return;
-  if (self->history_rows == NULL || self->window_status == NULL
+  if ((self->history_rows == NULL && self->tables == NULL) || self->window_status == NULL
       || !json_parser_load_from_data (parser, self->window_status, -1, NULL)
       || !JSON_NODE_HOLDS_OBJECT (root = json_parser_get_root (parser)))
     {
@@ -96,13 +99,21 @@ publish_status (VolApplication *self)
                                  g_variant_new_string (self->window_status ? self->window_status : "{}"));
       return;
     }
+  if (self->tables)
+    json_object_set_member (json_node_get_object (root), "tables", json_node_copy (self->tables));
   /* History loads on its own thread: its count is the one it last sent */
-  json_object_set_int_member (json_node_get_object (root), "history", self->history_n);
+  if (self->history_rows)
+    json_object_set_int_member (json_node_get_object (root), "history", self->history_n);
   generator = json_generator_new ();
   json_generator_set_root (generator, root);
   head = json_generator_to_data (generator, NULL);
-  head[strlen (head) - 1] = '\0';   /* the closing brace */
-  text = g_strdup_printf ("%s,\"history_rows\":%s}", head, self->history_rows);
+  if (self->history_rows)
+    {
+      head[strlen (head) - 1] = '\0';   /* the closing brace */
+      text = g_strdup_printf ("%s,\"history_rows\":%s}", head, self->history_rows);
+    }
+  else
+    text = g_steal_pointer (&head);
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (text));
 }
 
@@ -143,6 +154,21 @@ vol_application_set_history_status (VolApplication *self,
   self->history_rows = json_generator_to_data (generator, NULL);
   self->history_n = n_items;
   json_node_unref (rows);
+  publish_status (self);
+}
+
+/**
+ * vol_application_set_result_tables:
+ * @tables: (transfer full) (nullable): the result page's tables as JSON
+ *
+ * Added to app.status as "tables" (vol-result-view.c writes them).
+ */
+void
+vol_application_set_result_tables (VolApplication *self,
+                                   JsonNode       *tables)
+{
+  g_clear_pointer (&self->tables, json_node_unref);
+  self->tables = tables;
   publish_status (self);
 }
 
@@ -353,6 +379,7 @@ vol_application_dispose (GObject *object)
   self->history = NULL;
   g_clear_pointer (&self->window_status, g_free);
   g_clear_pointer (&self->history_rows, g_free);
+  g_clear_pointer (&self->tables, json_node_unref);
   G_OBJECT_CLASS (vol_application_parent_class)->dispose (object);
 }
 

@@ -20,6 +20,8 @@ VolApplication *vol_application_new          (const char        *application_id,
 GSettings      *vol_application_get_settings (VolApplication    *self);
 void            vol_application_set_status   (VolApplication    *self,
                                               const char        *json);
+void            vol_application_set_result_tables (VolApplication *self,
+                                                   JsonNode       *tables);
 char           *vol_application_results_dir  (void);
 
 typedef struct _VolHistory VolHistory;

@@ -1,18 +1,22 @@
-/* vol-result-view.c — summary figures, target and caveats of a result */
+/* vol-result-view.c — the tables, figures, target and caveats of a result */
 #include "vol-result-view.h"
 
 #include <glib/gi18n.h>
 
+#include "vol-application.h"
 #include "vol-caveat.h"
 #include "vol-chart-build.h"
 #include "vol-io-counters.h"
-#include "vol-registry.h"
+#include "vol-result-table.h"
+#include "vol-result-table-widget.h"
 #include "vol-size.h"
 
 struct _VolResultView
 {
   GtkBox     parent_instance;
   GtkWidget *content;
+  GPtrArray *results;  /* of VolResult: what is shown, one or a comparison; NULL: nothing */
+  gboolean   binary;
 };
 
 G_DEFINE_FINAL_TYPE (VolResultView, vol_result_view, GTK_TYPE_BOX)
@@ -79,71 +83,110 @@ add_row (GtkWidget  *group,
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 }
 
-/**
- * vol_result_view_set_result:
- * @result: (nullable): what to show; NULL empties the view
- */
-void
-vol_result_view_set_result (VolResultView   *self,
-                            const VolResult *result,
-                            gboolean         binary)
+/* The tables as JSON for app.status, so a test reads what the page shows:
+ * headings, units, and each cell as printed. */
+static JsonNode *
+tables_to_json (GPtrArray *tables,
+                gboolean   binary)
 {
-  GtkWidget *grid, *figures, *how, *where;
-  g_autoptr(GPtrArray) caveats = NULL;
-  const VolTestKind *kind;
-  static const char *const heads[] = { N_("Mean"), N_("Std dev"), N_("Min"), N_("Max"), N_("Median"), N_("Samples") };
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
 
+  json_builder_begin_array (builder);
+  for (guint t = 0; t < tables->len; t++)
+    {
+      const VolResultTable *table = g_ptr_array_index (tables, t);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "title");
+      json_builder_add_string_value (builder, table->title);
+      json_builder_set_member_name (builder, "corner");
+      json_builder_add_string_value (builder, table->corner);
+      json_builder_set_member_name (builder, "columns");
+      json_builder_begin_array (builder);
+      for (guint c = 0; c < table->columns->len; c++)
+        json_builder_add_string_value (builder, g_ptr_array_index (table->columns, c));
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "units");
+      json_builder_begin_array (builder);
+      for (guint c = 0; c < table->units->len; c++)
+        json_builder_add_string_value (builder, g_ptr_array_index (table->units, c));
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "rows");
+      json_builder_begin_array (builder);
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const VolResultRow *row = g_ptr_array_index (table->rows, r);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "label");
+          json_builder_add_string_value (builder, row->label);
+          json_builder_set_member_name (builder, "cells");
+          json_builder_begin_array (builder);
+          for (guint c = 0; c < row->cells->len; c++)
+            {
+              g_autofree char *text = vol_result_table_format_cell (table, r, c, binary);
+              json_builder_add_string_value (builder, text);
+            }
+          json_builder_end_array (builder);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+publish_tables (GPtrArray *tables,
+                gboolean   binary)
+{
+  GApplication *app = g_application_get_default ();
+
+  if (VOL_IS_APPLICATION (app))
+    vol_application_set_result_tables (VOL_APPLICATION (app), tables ? tables_to_json (tables, binary) : NULL);
+}
+
+/* Each table in a group titled by it; @description (the result's label)
+ * under the first. */
+static void
+add_tables (VolResultView *self,
+            GPtrArray     *tables,
+            const char    *description)
+{
+  for (guint t = 0; t < tables->len; t++)
+    {
+      const VolResultTable *table = g_ptr_array_index (tables, t);
+      GtkWidget *group = add_group (self, table->title);
+
+      if (t == 0 && description)
+        adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), vol_result_table_widget_new (table, self->binary));
+    }
+}
+
+static void
+clear (VolResultView *self)
+{
   if (self->content)
     gtk_box_remove (GTK_BOX (self), self->content);
   self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_box_append (GTK_BOX (self), self->content);
-  if (result == NULL)
-    return;
-  kind = vol_registry_lookup (result->kind);
+}
 
-  /* the summary table: every figure with its spread */
-  figures = add_group (self, kind ? _(kind->info.title) : result->kind);
-  if (result->label)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (figures), result->label);
-  grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_widget_add_css_class (grid, "card");
-  gtk_widget_set_margin_top (grid, 6);
-  g_object_set (grid, "margin-start", 0, NULL);
-  /* statistics down, series across: narrow enough for a side pane */
-  for (guint c = 0; c < G_N_ELEMENTS (heads); c++)
-    gtk_grid_attach (GTK_GRID (grid), cell (_(heads[c]), FALSE, TRUE), 0, c + 1, 1, 1);
-  for (guint r = 0; r < result->summaries->len; r++)
-    {
-      const VolSummary *s = g_ptr_array_index (result->summaries, r);
-      const VolSeries *series = vol_result_get_series (result, s->series);
-      double values[] = { s->mean, s->stddev, s->min, s->max, s->median };
-      g_autofree char *count = g_strdup_printf ("%u", s->count);
-      GtkWidget *head = cell (series ? series->title : s->series, TRUE, FALSE);
+static void
+show_result (VolResultView   *self,
+             const VolResult *result)
+{
+  GtkWidget *how, *where;
+  g_autoptr(GPtrArray) caveats = NULL;
+  g_autoptr(GPtrArray) tables = vol_result_tables (result);
 
-      gtk_widget_add_css_class (head, "heading");
-      gtk_widget_set_hexpand (head, TRUE);
-      gtk_grid_attach (GTK_GRID (grid), head, r + 1, 0, 1, 1);
-      for (guint c = 0; c < G_N_ELEMENTS (values); c++)
-        {
-          g_autofree char *text = s->count ? vol_value_format (values[c], s->unit, binary) : g_strdup ("—");
-          gtk_grid_attach (GTK_GRID (grid), cell (text, TRUE, FALSE), r + 1, c + 1, 1, 1);
-        }
-      gtk_grid_attach (GTK_GRID (grid), cell (count, TRUE, FALSE), r + 1, G_N_ELEMENTS (values) + 1, 1, 1);
-    }
-  {
-    /* the card's padding */
-    GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-    gtk_widget_set_margin_start (grid, 12);
-    gtk_widget_set_margin_end (grid, 12);
-    gtk_widget_set_margin_top (grid, 12);
-    gtk_widget_set_margin_bottom (grid, 12);
-    gtk_widget_remove_css_class (grid, "card");
-    gtk_widget_add_css_class (frame, "card");
-    gtk_box_append (GTK_BOX (frame), grid);
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (figures), frame);
-  }
+  /* the kind's tables (vol-result-table.c decides their rows and columns);
+   * the chart above names the test */
+  add_tables (self, tables, result->label);
+  publish_tables (tables, self->binary);
+
   /* reasons to doubt the numbers (vol-caveat.c decides them), right
    * under them, before the long list of figures */
   caveats = vol_result_get_caveats (result);
@@ -160,17 +203,23 @@ vol_result_view_set_result (VolResultView   *self,
         }
     }
 
-  /* the test's own figures in a group of their own, under the table */
-  if (result->figures->len > 0)
-    {
-      GtkWidget *more = add_group (self, _("Figures"));
-      for (guint i = 0; i < result->figures->len; i++)
-        {
-          const VolFigure *f = g_ptr_array_index (result->figures, i);
-          g_autofree char *text = vol_value_format (f->value, f->unit, binary);
-          add_row (more, _(f->title), text, NULL);
-        }
-    }
+  /* the test's own figures the tables do not already hold */
+  {
+    GtkWidget *more = NULL;
+
+    for (guint i = 0; i < result->figures->len; i++)
+      {
+        const VolFigure *f = g_ptr_array_index (result->figures, i);
+        g_autofree char *text = NULL;
+
+        if (!vol_result_tables_show_figure (tables, f->name))
+          continue;
+        if (more == NULL)
+          more = add_group (self, _("Figures"));
+        text = vol_value_format (f->value, f->unit, self->binary);
+        add_row (more, _(f->title), text, NULL);
+      }
+  }
 
   how = add_group (self, _("How It Was Measured"));
   add_row (how, _("Cache bypass"), vol_cache_bypass_to_string (result->cache_bypass), NULL);
@@ -208,68 +257,136 @@ vol_result_view_set_result (VolResultView   *self,
 
   if (result->target)
     {
-      g_autofree char *desc = vol_target_info_describe (result->target);
+      g_autofree char *target_desc = vol_target_info_describe (result->target);
       g_autofree char *cap = vol_size_format (result->target->capacity_bytes);
       g_autofree char *free_text = vol_size_format (result->target->free_bytes);
       g_autofree char *space = g_strdup_printf (_("%s, %s free at the start"), cap, free_text);
       where = add_group (self, _("Target"));
       add_row (where, _("Folder"), result->target->path, NULL);
-      add_row (where, _("Volume"), desc, NULL);
+      add_row (where, _("Volume"), target_desc, NULL);
       add_row (where, _("Capacity"), space, NULL);
       if (result->target->scheduler)
         add_row (where, _("I/O scheduler"), result->target->scheduler, NULL);
     }
 }
 
+/* One column per result, named the way the chart names them. */
+static void
+show_comparison (VolResultView *self,
+                 GPtrArray     *results)
+{
+  g_autofree guint *order = g_new (guint, results->len);
+  g_auto(GStrv) labels = NULL;
+  const char *by = NULL;
+  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_table_free);
+
+  labels = vol_chart_comparison_labels ((VolResult *const *) results->pdata, results->len, &by, order);
+  g_ptr_array_add (tables, vol_result_table_new_comparison ((VolResult *const *) results->pdata, results->len,
+                                                            (const char *const *) labels, order));
+  {
+    g_autofree char *desc = g_strdup_printf (_("Named by %s"), by);
+    add_tables (self, tables, desc);
+  }
+  publish_tables (tables, self->binary);
+}
+
+static void
+render (VolResultView *self)
+{
+  clear (self);
+  if (self->results == NULL || self->results->len == 0)
+    publish_tables (NULL, self->binary);
+  else if (self->results->len == 1)
+    show_result (self, g_ptr_array_index (self->results, 0));
+  else
+    show_comparison (self, self->results);
+}
+
+static void
+show (VolResultView *self,
+      GPtrArray     *results,
+      gboolean       binary)
+{
+  g_clear_pointer (&self->results, g_ptr_array_unref);
+  self->results = results;
+  self->binary = binary;
+  render (self);
+}
+
+/**
+ * vol_result_view_set_result:
+ * @result: (nullable): what to show; NULL empties the view
+ */
+void
+vol_result_view_set_result (VolResultView   *self,
+                            const VolResult *result,
+                            gboolean         binary)
+{
+  GPtrArray *results = NULL;
+
+  g_return_if_fail (VOL_IS_RESULT_VIEW (self));
+  if (result)
+    {
+      results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+      g_ptr_array_add (results, vol_result_ref ((VolResult *) result));
+    }
+  show (self, results, binary);
+}
+
 /**
  * vol_result_view_set_comparison:
- * @results: (element-type VolResult): two or more
+ * @results: (element-type VolResult): two or more, of one test
  *
- * One row per result, named the way the chart names it, with each
- * summary's mean ± std dev: the comparison as text.
+ * One table with a column per result, named as the chart names them, with
+ * each summary's mean ± std dev and the test's own figures.
  */
 void
 vol_result_view_set_comparison (VolResultView *self,
                                 GPtrArray     *results,
                                 gboolean       binary)
 {
-  g_autofree guint *order = g_new (guint, results->len);
-  g_auto(GStrv) labels = NULL;
-  const char *by = NULL;
-  GtkWidget *group;
+  g_return_if_fail (VOL_IS_RESULT_VIEW (self));
+  g_return_if_fail (results != NULL);
+  show (self, g_ptr_array_ref (results), binary);
+}
 
-  vol_result_view_set_result (self, NULL, binary);
-  labels = vol_chart_comparison_labels ((VolResult *const *) results->pdata, results->len, &by, order);
-  group = add_group (self, _("Compared"));
-  {
-    g_autofree char *desc = g_strdup_printf (_("Named by %s"), by);
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), desc);
-  }
-  for (guint k = 0; k < results->len; k++)
-    {
-      const VolResult *r = g_ptr_array_index (results, order[k]);
-      GString *value = g_string_new (NULL);
-      for (guint i = 0; i < r->summaries->len; i++)
-        {
-          const VolSummary *s = g_ptr_array_index (r->summaries, i);
-          const VolSeries *series = vol_result_get_series (r, s->series);
-          g_autofree char *mean = s->count ? vol_value_format (s->mean, s->unit, binary) : g_strdup ("—");
-          g_autofree char *sd = s->count > 1 ? vol_value_format (s->stddev, s->unit, binary) : NULL;
-          g_string_append_printf (value, "%s%s %s%s%s", value->len ? "\n" : "",
-                                  series ? series->title : s->series, mean, sd ? " ± " : "", sd ? sd : "");
-        }
-      add_row (group, labels[order[k]], value->str, NULL);
-      g_string_free (value, TRUE);
-    }
+/* Preferences apply at once: MB/s or MiB/s is re-rendered, not kept until
+ * the result is opened again. */
+static void
+binary_units_changed_cb (GSettings     *settings,
+                         const char    *key,
+                         VolResultView *self)
+{
+  gboolean binary = g_settings_get_boolean (settings, key);
+
+  if (binary == self->binary)
+    return;
+  self->binary = binary;
+  render (self);
+}
+
+static void
+vol_result_view_dispose (GObject *object)
+{
+  VolResultView *self = VOL_RESULT_VIEW (object);
+
+  g_clear_pointer (&self->results, g_ptr_array_unref);
+  G_OBJECT_CLASS (vol_result_view_parent_class)->dispose (object);
 }
 
 static void
 vol_result_view_class_init (VolResultViewClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = vol_result_view_dispose;
 }
 
 static void
 vol_result_view_init (VolResultView *self)
 {
+  GApplication *app = g_application_get_default ();
+
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  if (VOL_IS_APPLICATION (app) && vol_application_get_settings (VOL_APPLICATION (app)))
+    g_signal_connect_object (vol_application_get_settings (VOL_APPLICATION (app)), "changed::binary-units",
+                             G_CALLBACK (binary_units_changed_cb), self, 0);
 }

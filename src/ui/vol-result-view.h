@@ -1,7 +1,9 @@
 /* vol-result-view.h — a result's figures, in words and numbers
  *
- * The headline figures with their spread, how the run was measured, the
- * target, and any reason to doubt the numbers. The chart is beside it.
+ * The test kind's tables (vol-result-table.h), any reason to doubt the
+ * numbers, the figures the tables do not hold, how the run was measured
+ * and the target. The chart is beside it. It follows the binary-units
+ * setting as it changes, and mirrors its tables into app.status.
  */
 #pragma once
 
