@@ -4,6 +4,7 @@
 #include "vol-chart-view.h"
 #include "vol-config-pane.h"
 #include "vol-history.h"
+#include "vol-live-chart.h"
 #include "vol-result-view.h"
 #include "vol-runner.h"
 #include "vol-window.h"
@@ -59,6 +60,13 @@ struct _VolWindow
   gboolean              compare_bars;
   char                 *result_path;   /* where the shown result is saved, NULL if nowhere */
   VolChart             *chart;         /* the chart shown */
+
+  /* the run in progress: its samples, rebuilt into self->chart a few
+   * times a second (vol-live-chart.h) */
+  VolLiveChart         *live;
+  guint                 live_rebuild_id;
+  gint64                live_built_us;
+  char                 *speed_text;    /* the current speed, as shown */
 };
 
 void  _vol_window_show_results  (VolWindow   *self,

@@ -51,6 +51,18 @@ get_app (VolWindow *self)
   return VOL_IS_APPLICATION (fallback) ? VOL_APPLICATION (fallback) : NULL;
 }
 
+/* The points the chart on screen draws: for a live chart, what the
+ * samples so far have become. */
+static guint
+chart_points (const VolChart *chart)
+{
+  guint n = 0;
+
+  for (guint i = 0; chart && i < chart->series->len; i++)
+    n += ((const VolChartSeries *) g_ptr_array_index (chart->series, i))->x->len;
+  return n;
+}
+
 /* The status mirrored into app.status for scripts and tests: JSON built
  * with json-glib, so any text (quotes, German, odd paths) stays valid. */
 void
@@ -78,6 +90,12 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
   json_builder_set_member_name (builder, "results");
   json_builder_add_int_value (builder, self->results ? self->results->len : 0);
+  json_builder_set_member_name (builder, "speed");
+  json_builder_add_string_value (builder, self->speed_text ? self->speed_text : "");
+  json_builder_set_member_name (builder, "live_samples");
+  json_builder_add_int_value (builder, self->live ? vol_live_chart_get_n_samples (self->live) : 0);
+  json_builder_set_member_name (builder, "live_points");
+  json_builder_add_int_value (builder, self->live ? chart_points (self->chart) : 0);
   json_builder_set_member_name (builder, "max_stall_ms");
   json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
   json_builder_set_member_name (builder, "first_frame_ms");
@@ -170,44 +188,81 @@ _vol_window_show_results (VolWindow  *self,
 
 /* ---- a run ------------------------------------------------------------ */
 
+/* ---- the live chart ------------------------------------------------------ */
+
+/* A fresh chart of the run's samples. Rebuilding costs a copy of the
+ * samples; the redraw it causes is what costs (a software renderer
+ * composites the whole chart), so it happens a few times a second, not
+ * with each of the runner's ~30 updates. */
+#define LIVE_REBUILD_US (G_USEC_PER_SEC / 4)
+
+static void
+live_rebuild (VolWindow *self)
+{
+  g_autoptr(VolChart) chart = NULL;
+
+  g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  if (self->live == NULL)
+    return;
+  chart = vol_live_chart_build (self->live, binary_units (self));
+  g_clear_pointer (&self->chart, vol_chart_unref);
+  self->chart = vol_chart_ref (chart);
+  vol_chart_view_set_chart (self->chart_view, chart);
+  self->live_built_us = g_get_monotonic_time ();
+}
+
+static gboolean
+live_rebuild_cb (gpointer data)
+{
+  VolWindow *self = data;
+
+  self->live_rebuild_id = 0;
+  live_rebuild (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+live_changed (VolWindow *self)
+{
+  gint64 wait = self->live_built_us + LIVE_REBUILD_US - g_get_monotonic_time ();
+
+  if (self->live_rebuild_id != 0)
+    return;
+  if (wait <= 0)
+    live_rebuild (self);
+  else
+    self->live_rebuild_id = g_timeout_add_full (G_PRIORITY_DEFAULT, wait / 1000 + 1, live_rebuild_cb,
+                                                self, NULL);
+}
+
 static void
 progress_cb (VolRunner         *runner,
              const VolProgress *progress,
              VolWindow         *self)
 {
-  g_autofree char *rate = progress->rate > 0 ? vol_rate_format (progress->rate, binary_units (self)) : g_strdup ("");
   g_autofree char *eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
   g_autofree char *eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
-  double scale = binary_units (self) ? 1048576.0 : 1e6;
+
+  if (self->live && progress->samples && vol_live_chart_add_samples (self->live, progress->samples) > 0)
+    live_changed (self);
 
   /* New text re-lays out the window, which on a software renderer costs
-   * more than the chart: the words change a few times a second, the chart
-   * with every batch. */
+   * more than the chart: the words change a few times a second. */
   if (g_get_monotonic_time () - self->labels_us >= G_USEC_PER_SEC / 4
       || g_strcmp0 (gtk_label_get_text (self->phase_label), progress->text ? progress->text : "") != 0)
     {
       self->labels_us = g_get_monotonic_time ();
+      g_free (self->speed_text);
+      self->speed_text = self->live ? vol_live_chart_format_speed (self->live, progress->rate, binary_units (self))
+                                    : g_strdup ("");
       gtk_progress_bar_set_fraction (self->progress_bar, progress->fraction);
       gtk_label_set_text (self->phase_label, progress->text ? progress->text : "");
-      gtk_label_set_text (self->rate_label, rate);
+      gtk_label_set_text (self->rate_label, self->speed_text);
       gtk_label_set_text (self->eta_label, eta_text);
     }
   g_free (self->status_phase);
   self->status_phase = g_strdup (progress->text);
   self->status_fraction = progress->fraction;
-
-  /* the live chart (series 0 write, 1 read) grows as samples arrive:
-   * at most one redraw per batch */
-  if (self->chart && self->results == NULL && self->chart->series->len >= 2 && progress->samples->len > 0)
-    {
-      for (guint i = 0; i < progress->samples->len; i++)
-        {
-          const VolLiveSample *s = &g_array_index (progress->samples, VolLiveSample, i);
-          VolChartSeries *series = g_ptr_array_index (self->chart->series, g_str_equal (s->series, "write") ? 0 : 1);
-          vol_chart_series_add (series, s->x, s->y / scale);
-        }
-      vol_chart_view_changed (self->chart_view);
-    }
   _vol_window_update_status (self, "running");
 }
 
@@ -251,6 +306,8 @@ end_run (VolWindow *self)
     gtk_application_uninhibit (app, self->inhibit_cookie);
   self->inhibit_cookie = 0;
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  g_clear_pointer (&self->live, vol_live_chart_free);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   vol_config_pane_set_running (self->config, FALSE);
   _vol_window_update_actions (self);
@@ -334,32 +391,15 @@ begin_run (VolWindow   *self,
            VolTestSpec *spec)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  VolChart *chart;
 
-  /* the live chart: for a fill, a capacity chart whose series grow as
-   * samples come; other tests show their chart when they end */
+  /* the live chart, for every kind: built from the samples as they come
+   * (live_rebuild), laid out as the kind's finished chart is read */
   g_clear_pointer (&self->chart, vol_chart_unref);
-  if (!g_str_equal (vol_test_spec_get_kind (spec), "fill"))
-    {
-      vol_chart_view_set_chart (self->chart_view, NULL);
-      gtk_widget_set_visible (GTK_WIDGET (self->chart_box), FALSE);
-      goto chart_done;
-    }
-  chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
-  chart->title = g_strdup (vol_test_spec_get_label (spec) ? vol_test_spec_get_label (spec) : _("Measuring…"));
-  chart->subtitle = g_strdup (vol_test_spec_get_target (spec));
-  /* xgettext:no-c-format */
-  chart->x_title = g_strdup (_("Position in the volume (% of capacity)"));
-  chart->y_title = g_strdup_printf (_("Throughput (%s)"), binary_units (self) ? "MiB/s" : "MB/s");
-  chart->y_unit = g_strdup (binary_units (self) ? "MiB/s" : "MB/s");
-  chart->x_min = 0;
-  chart->x_max = 100;
-  vol_chart_add_series (chart, _("Write"), 0);
-  vol_chart_add_series (chart, _("Read"), 1);
-  self->chart = chart;
-  vol_chart_view_set_chart (self->chart_view, chart);
+  g_clear_pointer (&self->live, vol_live_chart_free);
+  g_clear_pointer (&self->speed_text, g_free);
+  self->live = vol_live_chart_new (spec);
+  live_rebuild (self);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
-chart_done:
   vol_result_view_set_result (self->result_view, NULL, FALSE);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->result_path, g_free);
@@ -628,6 +668,32 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
+/* ---- preferences ---------------------------------------------------------- */
+
+/* MB/s or MiB/s: the chart and the figures follow at once, the run's
+ * live chart included, without leaving the page the user is on. */
+static void
+binary_units_changed_cb (GSettings  *settings,
+                         const char *key,
+                         VolWindow  *self)
+{
+  if (self->live)
+    {
+      live_rebuild (self);
+      return;
+    }
+  if (self->results)
+    {
+      g_autofree char *page = g_strdup (adw_view_stack_get_visible_child_name (self->view_stack));
+      g_autoptr(GPtrArray) results = g_ptr_array_ref (self->results);
+      g_autofree char *path = g_strdup (self->result_path);
+
+      _vol_window_show_results (self, results, path);
+      if (page)
+        adw_view_stack_set_visible_child_name (self->view_stack, page);
+    }
+}
+
 /* ---- responsiveness probe ----------------------------------------------- */
 
 /* A 1 ms timeout that notes the longest gap between its runs: any longer
@@ -707,6 +773,10 @@ vol_window_constructed (GObject *object)
         gtk_window_maximize (GTK_WINDOW (self));
     }
 
+  if (self->settings)
+    g_signal_connect_object (self->settings, "changed::binary-units", G_CALLBACK (binary_units_changed_cb),
+                             self, 0);
+
   self->config = VOL_CONFIG_PANE (vol_config_pane_new (self->settings));
   gtk_box_append (self->config_box, GTK_WIDGET (self->config));
   g_signal_connect_swapped (self->config, "notify::valid", G_CALLBACK (_vol_window_update_actions), self);
@@ -754,6 +824,9 @@ vol_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->chart, vol_chart_unref);
+  g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  g_clear_pointer (&self->live, vol_live_chart_free);
+  g_clear_pointer (&self->speed_text, g_free);
   g_clear_pointer (&self->result_path, g_free);
   g_clear_pointer (&self->status_phase, g_free);
   g_clear_pointer (&self->last_error, g_free);
