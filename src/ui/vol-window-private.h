@@ -19,6 +19,7 @@ struct _VolWindow
   AdwToastOverlay      *toasts;
   AdwFlap              *flap;
   AdwViewStack         *view_stack;
+  AdwViewSwitcherBar   *switcher_bar;
   GtkStack             *result_stack;
   GtkBox               *config_box;
   GtkBox               *chart_box;

@@ -96,6 +96,12 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_int_value (builder, self->live ? vol_live_chart_get_n_samples (self->live) : 0);
   json_builder_set_member_name (builder, "live_points");
   json_builder_add_int_value (builder, self->live ? chart_points (self->chart) : 0);
+  /* which page shows, and whether the switcher is the bottom one (narrow) */
+  json_builder_set_member_name (builder, "page");
+  json_builder_add_string_value (builder, self->view_stack ? adw_view_stack_get_visible_child_name (self->view_stack) : "");
+  json_builder_set_member_name (builder, "bottom_switcher");
+  json_builder_add_boolean_value (builder, self->switcher_bar && adw_view_switcher_bar_get_reveal (self->switcher_bar)
+                                           && gtk_widget_get_mapped (GTK_WIDGET (self->switcher_bar)));
   json_builder_set_member_name (builder, "max_stall_ms");
   json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
   json_builder_set_member_name (builder, "first_frame_ms");
@@ -103,6 +109,7 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
+  g_object_set_data_full (G_OBJECT (self), "vol-status-state", g_strdup (state), g_free);
   text = json_generator_to_data (generator, NULL);
   if (app)
     vol_application_set_status (app, text);
@@ -218,6 +225,9 @@ live_rebuild_cb (gpointer data)
 
   self->live_rebuild_id = 0;
   live_rebuild (self);
+  /* a run held between updates still shows what its chart has */
+  if (self->cancellable)
+    _vol_window_update_status (self, "running");
   return G_SOURCE_REMOVE;
 }
 
@@ -668,6 +678,15 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
+/* The status again, unchanged but for what the window shows. */
+static void
+republish_status (VolWindow *self)
+{
+  g_autofree char *state = g_strdup (g_object_get_data (G_OBJECT (self), "vol-status-state"));
+
+  _vol_window_update_status (self, state ? state : "idle");
+}
+
 /* ---- preferences ---------------------------------------------------------- */
 
 /* MB/s or MiB/s: the chart and the figures follow at once, the run's
@@ -800,6 +819,11 @@ vol_window_constructed (GObject *object)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  /* a script sees the page and the switcher change, as a user does */
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child", G_CALLBACK (republish_status), self);
+  g_signal_connect_swapped (self->switcher_bar, "notify::reveal", G_CALLBACK (republish_status), self);
+  g_signal_connect_swapped (self->switcher_bar, "map", G_CALLBACK (republish_status), self);
+
   _vol_window_add_actions (self);
   _vol_window_update_actions (self);
   _vol_window_update_status (self, "idle");
@@ -848,6 +872,7 @@ vol_window_class_init (VolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VolWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, result_stack);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, config_box);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, chart_box);
