@@ -68,6 +68,7 @@ struct _VolWindow
   guint                 live_rebuild_id;
   gint64                live_built_us;
   char                 *speed_text;    /* the current speed, as shown */
+  guint                 open_serial;   /* of the latest vol_window_open_files() */
 };
 
 void  _vol_window_show_results  (VolWindow   *self,
@@ -86,6 +87,10 @@ gboolean _vol_window_export     (VolWindow   *self,
                                  GError     **error);
 void  _vol_window_start         (VolWindow   *self,
                                  gboolean     confirmed);
+void  _vol_window_file_toast     (VolWindow   *self,
+                                 const char  *text,
+                                 const char  *path,
+                                 gboolean     folder);
 gboolean _vol_window_screenshot (VolWindow   *self,
                                  const char  *path,
                                  GError     **error);

@@ -276,9 +276,9 @@ progress_cb (VolRunner         *runner,
   _vol_window_update_status (self, "running");
 }
 
+/* Any thread: the result's new file in the results folder. */
 static char *
-autosave (VolWindow  *self,
-          VolResult  *result,
+autosave (VolResult  *result,
           GError    **error)
 {
   g_autofree char *dir = vol_application_results_dir ();
@@ -305,6 +305,23 @@ autosave (VolWindow  *self,
   if (!vol_result_save (result, path, error))
     return NULL;
   return g_steal_pointer (&path);
+}
+
+/* The fsync'd write takes from milliseconds to seconds (a busy or slow
+ * disk): on a worker, never in the main loop. */
+static void
+autosave_thread (GTask        *task,
+                 gpointer      source,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GError *error = NULL;
+  char *path = autosave (task_data, &error);
+
+  if (path)
+    g_task_return_pointer (task, path, g_free);
+  else
+    g_task_return_error (task, error);
 }
 
 static void
@@ -335,6 +352,49 @@ republish_status_cb (gpointer data)
 }
 
 static void
+saved_cb (GObject      *source,
+          GAsyncResult *res,
+          gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  VolResult *result = g_task_get_task_data (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_task_propagate_pointer (G_TASK (res), &error);
+  const char *state = vol_result_status_to_string (result->status);
+
+  if (path == NULL)
+    _vol_window_error_dialog (self, _("The Result Could Not Be Saved"), error->message);
+  if (self->close_when_done)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  /* still the one shown (nothing was opened meanwhile): now it has a file */
+  if (path && self->results && self->results->len == 1 && g_ptr_array_index (self->results, 0) == result)
+    {
+      g_free (self->result_path);
+      self->result_path = g_strdup (path);
+      _vol_window_update_actions (self);
+    }
+  vol_history_reload (self->history);
+
+  if (path)
+    {
+      g_autofree char *text = g_strdup_printf (result->status == VOL_RESULT_STATUS_CANCELLED
+                                               ? _("Stopped; the partial result is saved in %s")
+                                               : _("Saved in %s"), path);
+      _vol_window_file_toast (self, text, path, TRUE);
+    }
+  if (self->cancellable != NULL)
+    return;   /* a new run started meanwhile: its status counts */
+  _vol_window_update_status (self, state);
+  /* once more after the result is on screen, so a script reading the
+   * status (and the stall probe) sees the cost of showing it too */
+  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (state), g_free);
+  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
+}
+
+static void
 run_done_cb (GObject      *source,
              GAsyncResult *res,
              gpointer      user_data)
@@ -342,8 +402,7 @@ run_done_cb (GObject      *source,
   g_autoptr(VolWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(VolResult) result = vol_runner_run_finish (VOL_RUNNER (source), res, &error);
-  g_autofree char *path = NULL;
-  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GTask) task = NULL;
 
   end_run (self);
 
@@ -359,41 +418,20 @@ run_done_cb (GObject      *source,
       return;
     }
 
-  {
-    g_autoptr(GError) save_error = NULL;
-    path = autosave (self, result, &save_error);
-    if (path == NULL)
-      _vol_window_error_dialog (self, _("The Result Could Not Be Saved"), save_error->message);
-  }
-
-  if (self->close_when_done)
+  /* Shown at once; saved on a worker, and the status says how the run
+   * ended (with the file's path) once the file is there. */
+  if (!self->close_when_done)
     {
-      gtk_window_destroy (GTK_WINDOW (self));
-      return;
+      g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+      g_ptr_array_add (results, vol_result_ref (result));
+      _vol_window_show_results (self, results, NULL);
+      if (result->status == VOL_RESULT_STATUS_FAILED)
+        _vol_window_error_dialog (self, _("The Run Failed"), result->message);
     }
-
-  results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
-  g_ptr_array_add (results, vol_result_ref (result));
-  _vol_window_show_results (self, results, path);
-  vol_history_reload (self->history);
-
-  if (result->status == VOL_RESULT_STATUS_FAILED)
-    _vol_window_error_dialog (self, _("The Run Failed"), result->message);
-  if (path)
-    {
-      g_autofree char *text = g_strdup_printf (result->status == VOL_RESULT_STATUS_CANCELLED
-                                               ? _("Stopped; the partial result is saved in %s")
-                                               : _("Saved in %s"), path);
-      AdwToast *toast = adw_toast_new (text);
-      adw_toast_set_timeout (toast, 5);
-      adw_toast_overlay_add_toast (self->toasts, toast);
-    }
-  _vol_window_update_status (self, vol_result_status_to_string (result->status));
-  /* once more after the result is on screen, so a script reading the
-   * status (and the stall probe) sees the cost of showing it too */
-  g_object_set_data_full (G_OBJECT (self), "vol-final-state",
-                          g_strdup (vol_result_status_to_string (result->status)), g_free);
-  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
+  task = g_task_new (self, NULL, saved_cb, NULL);
+  g_task_set_source_tag (task, run_done_cb);
+  g_task_set_task_data (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
+  g_task_run_in_thread (task, autosave_thread);
 }
 
 static void
