@@ -52,6 +52,8 @@ struct _VolWindow
   /* VOLUMETER_MEASURE_STALLS=1: responsiveness, for bench/ui-responsiveness.sh */
   gint64                probe_last_us;
   gint64                max_stall_us;
+  gint64                probe_cpu_us;    /* the main thread's CPU time at the last probe */
+  gint64                max_stall_cpu_us; /* of it, during the longest stall */
   gint64                first_frame_us;  /* from process start, 0 until drawn */
   gint64                labels_us;       /* when the progress text was last set */
 
@@ -66,6 +68,7 @@ struct _VolWindow
    * times a second (vol-live-chart.h) */
   VolLiveChart         *live;
   guint                 live_rebuild_id;
+  guint                 run_started_id;
   gint64                live_built_us;
   char                 *speed_text;    /* the current speed, as shown */
   guint                 open_serial;   /* of the latest vol_window_open_files() */

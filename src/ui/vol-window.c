@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include <json-glib/json-glib.h>
 
 #include "vol-chart-build.h"
+#include "vol-chart-render.h"
 #include "vol-scratch.h"
 #include "vol-size.h"
 
@@ -104,6 +106,8 @@ _vol_window_update_status (VolWindow  *self,
                                            && gtk_widget_get_mapped (GTK_WIDGET (self->switcher_bar)));
   json_builder_set_member_name (builder, "max_stall_ms");
   json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
+  json_builder_set_member_name (builder, "max_stall_cpu_ms");
+  json_builder_add_double_value (builder, self->max_stall_cpu_us / 1000.0);
   json_builder_set_member_name (builder, "first_frame_ms");
   json_builder_add_double_value (builder, self->first_frame_us / 1000.0);
   json_builder_end_object (builder);
@@ -324,6 +328,9 @@ autosave_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+static void run_start_painted_cb (GdkFrameClock *clock,
+                                  VolWindow     *self);
+
 static void
 end_run (VolWindow *self)
 {
@@ -334,6 +341,9 @@ end_run (VolWindow *self)
   self->inhibit_cookie = 0;
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  g_clear_handle_id (&self->run_started_id, g_source_remove);
+  if (gtk_widget_get_frame_clock (GTK_WIDGET (self)))
+    g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (self)), run_start_painted_cb, self);
   g_clear_pointer (&self->live, vol_live_chart_free);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   vol_config_pane_set_running (self->config, FALSE);
@@ -434,6 +444,32 @@ run_done_cb (GObject      *source,
   g_task_run_in_thread (task, autosave_thread);
 }
 
+/* A run's start changes much of the window: the page, the progress row,
+ * the buttons, the chart and every row of the pane. In one frame that was
+ * the run's longest stall; the chart and the pane come a frame later. */
+static gboolean
+run_started_cb (gpointer data)
+{
+  VolWindow *self = data;
+
+  self->run_started_id = 0;
+  if (self->cancellable == NULL)
+    return G_SOURCE_REMOVE;   /* it ended meanwhile (end_run unlocked the pane) */
+  if (self->live && self->chart == NULL)
+    live_rebuild (self);
+  vol_config_pane_set_running (self->config, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_start_painted_cb (GdkFrameClock *clock,
+                      VolWindow     *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, run_start_painted_cb, self);
+  if (self->run_started_id == 0)
+    self->run_started_id = g_idle_add (run_started_cb, self);
+}
+
 static void
 begin_run (VolWindow   *self,
            VolTestSpec *spec)
@@ -446,7 +482,7 @@ begin_run (VolWindow   *self,
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);
   self->live = vol_live_chart_new (spec);
-  live_rebuild (self);
+  vol_chart_view_set_chart (self->chart_view, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
   vol_result_view_set_result (self->result_view, NULL, FALSE);
   g_clear_pointer (&self->results, g_ptr_array_unref);
@@ -461,7 +497,12 @@ begin_run (VolWindow   *self,
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
   gtk_stack_set_visible_child_name (self->result_stack, "result");
   adw_view_stack_set_visible_child_name (self->view_stack, "run");
-  vol_config_pane_set_running (self->config, TRUE);
+  /* the chart and the locked pane in the next frame (run_started_cb) */
+  if (gtk_widget_get_frame_clock (GTK_WIDGET (self)))
+    g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                      G_CALLBACK (run_start_painted_cb), self);
+  else
+    run_started_cb (self);
 
   /* a machine that sleeps mid-run spoils the run */
   if (app)
@@ -470,6 +511,7 @@ begin_run (VolWindow   *self,
   self->cancellable = g_cancellable_new ();
   /* the responsiveness probe measures the run, not what came before */
   self->max_stall_us = 0;
+  self->max_stall_cpu_us = 0;
   self->probe_last_us = 0;
   vol_runner_set_include_hostname (self->runner, self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
   vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
@@ -753,17 +795,35 @@ binary_units_changed_cb (GSettings  *settings,
 
 /* ---- responsiveness probe ----------------------------------------------- */
 
+static gint64
+thread_cpu_us (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_THREAD, &usage) != 0)
+    return 0;
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
 /* A 1 ms timeout that notes the longest gap between its runs: any longer
- * gap is the main loop stalled by something (layout, drawing, I/O). */
+ * gap is the main loop stalled by something (layout, drawing, I/O). The
+ * main thread's CPU time in that gap tells the app's own work from
+ * waiting (for a CPU on a busy machine, for the X server). */
 static gboolean
 stall_probe_cb (gpointer user_data)
 {
   VolWindow *self = user_data;
   gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_us ();
 
-  if (self->probe_last_us > 0)
-    self->max_stall_us = MAX (self->max_stall_us, now - self->probe_last_us);
+  if (self->probe_last_us > 0 && now - self->probe_last_us > self->max_stall_us)
+    {
+      self->max_stall_us = now - self->probe_last_us;
+      self->max_stall_cpu_us = cpu - self->probe_cpu_us;
+    }
   self->probe_last_us = now;
+  self->probe_cpu_us = cpu;
   return G_SOURCE_CONTINUE;
 }
 
@@ -808,6 +868,81 @@ realize_cb (GtkWidget *widget,
 
   if (clock)
     g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+}
+
+/* ---- warming up --------------------------------------------------------- */
+
+/* The first chart a process draws loads its fonts and fills the glyph
+ * caches, and the run's progress texts are shaped and styled for the
+ * first time: together 50–70 ms of the main thread's time here, which
+ * made the start of the first run the longest stall of a session (later
+ * starts cost a fifth of it). Done once off-screen while the window is
+ * idle after its first frame, most of that is paid when nobody waits. */
+static gboolean
+warm_up_cb (gpointer data)
+{
+  VolWindow *self = data;
+  g_autoptr(VolChart) chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
+  g_autoptr(VolChartStyle) style = vol_chart_view_make_style (self->chart_view);
+  VolChartSeries *series;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  /* every kind of text a chart has: title, subtitle, axes, legend, values */
+  chart->title = g_strdup (_("Fill volume"));
+  chart->subtitle = g_strdup ("/ · 0123456789");
+  chart->x_title = g_strdup (_("Throughput"));
+  chart->y_title = g_strdup (_("Throughput"));
+  chart->footer = g_strdup ("Volumeter");
+  chart->x_min = 0;
+  chart->x_max = 100;
+  series = vol_chart_add_series (chart, _("Write"), 0);
+  vol_chart_series_add (series, 10, 100);
+  vol_chart_series_add (series, 90, 200);
+  series->has_stats = TRUE;
+  series->mean = 150;
+  series->stddev = 10;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 440);
+  cr = cairo_create (surface);
+  vol_chart_render (chart, style, cr, 800, 440);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  /* the progress row, measured with text like a run's (it is hidden) */
+  if (self->cancellable == NULL)
+    {
+      GtkWidget *labels[] = { GTK_WIDGET (self->phase_label), GTK_WIDGET (self->rate_label),
+                              GTK_WIDGET (self->eta_label), GTK_WIDGET (self->progress_bar) };
+      int min, nat;
+
+      gtk_label_set_text (self->phase_label, _("Starting…"));
+      gtk_label_set_text (self->rate_label, "0123456789.5 MB/s");
+      gtk_label_set_text (self->eta_label, "0:00");
+      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+        gtk_widget_measure (labels[i], GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      gtk_label_set_text (self->phase_label, "");
+      gtk_label_set_text (self->rate_label, "");
+      gtk_label_set_text (self->eta_label, "");
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+first_paint_cb (GdkFrameClock *clock,
+                VolWindow     *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, first_paint_cb, self);
+  g_idle_add_full (G_PRIORITY_LOW, warm_up_cb, g_object_ref (self), g_object_unref);
+}
+
+static void
+warm_up_realize_cb (GtkWidget *widget,
+                    VolWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  if (clock)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (first_paint_cb), self);
 }
 
 /* ---- life cycle --------------------------------------------------------- */
@@ -866,6 +1001,7 @@ vol_window_constructed (GObject *object)
   _vol_window_update_actions (self);
   _vol_window_update_status (self, "idle");
 
+  g_signal_connect (self, "realize", G_CALLBACK (warm_up_realize_cb), self);
   if (g_strcmp0 (g_getenv ("VOLUMETER_MEASURE_STALLS"), "1") == 0)
     {
       g_signal_connect (self, "realize", G_CALLBACK (realize_cb), self);
@@ -887,6 +1023,7 @@ vol_window_dispose (GObject *object)
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->chart, vol_chart_unref);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  g_clear_handle_id (&self->run_started_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);
   g_clear_pointer (&self->result_path, g_free);
