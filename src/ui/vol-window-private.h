@@ -68,7 +68,6 @@ struct _VolWindow
    * times a second (vol-live-chart.h) */
   VolLiveChart         *live;
   guint                 live_rebuild_id;
-  guint                 run_started_id;
   gint64                live_built_us;
   char                 *speed_text;    /* the current speed, as shown */
   guint                 open_serial;   /* of the latest vol_window_open_files() */

@@ -39,6 +39,54 @@ binary_units (VolWindow *self)
   return self->settings && g_settings_get_boolean (self->settings, "binary-units");
 }
 
+/* ---- after the next frame -------------------------------------------------- */
+
+typedef struct
+{
+  VolWindow   *self;
+  GSourceFunc  func;
+} AfterFrame;
+
+static void
+after_frame_free (gpointer  data,
+                  GClosure *closure)
+{
+  AfterFrame *after = data;
+
+  g_object_unref (after->self);
+  g_free (after);
+}
+
+static void
+after_frame_painted_cb (GdkFrameClock *clock,
+                        AfterFrame    *after)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, after->func, g_object_ref (after->self), g_object_unref);
+  g_signal_handlers_disconnect_by_data (clock, after);
+}
+
+/* Runs @func (with the window, ref'd) once the window has painted its
+ * next frame: work that would otherwise land in the same frame as what
+ * was just changed, making one long stall of two shorter ones. */
+static void
+after_next_frame (VolWindow   *self,
+                  GSourceFunc  func)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  AfterFrame *after;
+
+  if (clock == NULL)
+    {
+      g_idle_add_full (G_PRIORITY_LOW, func, g_object_ref (self), g_object_unref);
+      return;
+    }
+  after = g_new0 (AfterFrame, 1);
+  after->self = g_object_ref (self);
+  after->func = func;
+  g_signal_connect_data (clock, "after-paint", G_CALLBACK (after_frame_painted_cb), after, after_frame_free, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* The application the window belongs to. "application" is not a
  * construct property of GtkWindow, so during constructed() the window
  * does not know it yet: fall back to the process's application. */
@@ -188,7 +236,7 @@ _vol_window_show_results (VolWindow  *self,
   /* The figures' rows are many widgets: build them after the chart has
    * been drawn, so the two do not land in one long frame. */
   vol_result_view_set_result (self->result_view, NULL, FALSE);
-  g_idle_add_full (G_PRIORITY_LOW, fill_result_view_cb, g_object_ref (self), g_object_unref);
+  after_next_frame (self, fill_result_view_cb);
   if (chart && chart->title)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart_view), GTK_ACCESSIBLE_PROPERTY_LABEL, chart->title,
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, chart->subtitle ? chart->subtitle : "", -1);
@@ -328,9 +376,6 @@ autosave_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-static void run_start_painted_cb (GdkFrameClock *clock,
-                                  VolWindow     *self);
-
 static void
 end_run (VolWindow *self)
 {
@@ -341,9 +386,6 @@ end_run (VolWindow *self)
   self->inhibit_cookie = 0;
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
-  g_clear_handle_id (&self->run_started_id, g_source_remove);
-  if (gtk_widget_get_frame_clock (GTK_WIDGET (self)))
-    g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (self)), run_start_painted_cb, self);
   g_clear_pointer (&self->live, vol_live_chart_free);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   vol_config_pane_set_running (self->config, FALSE);
@@ -452,22 +494,12 @@ run_started_cb (gpointer data)
 {
   VolWindow *self = data;
 
-  self->run_started_id = 0;
   if (self->cancellable == NULL)
     return G_SOURCE_REMOVE;   /* it ended meanwhile (end_run unlocked the pane) */
   if (self->live && self->chart == NULL)
     live_rebuild (self);
   vol_config_pane_set_running (self->config, TRUE);
   return G_SOURCE_REMOVE;
-}
-
-static void
-run_start_painted_cb (GdkFrameClock *clock,
-                      VolWindow     *self)
-{
-  g_signal_handlers_disconnect_by_func (clock, run_start_painted_cb, self);
-  if (self->run_started_id == 0)
-    self->run_started_id = g_idle_add (run_started_cb, self);
 }
 
 static void
@@ -497,12 +529,8 @@ begin_run (VolWindow   *self,
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
   gtk_stack_set_visible_child_name (self->result_stack, "result");
   adw_view_stack_set_visible_child_name (self->view_stack, "run");
-  /* the chart and the locked pane in the next frame (run_started_cb) */
-  if (gtk_widget_get_frame_clock (GTK_WIDGET (self)))
-    g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
-                      G_CALLBACK (run_start_painted_cb), self);
-  else
-    run_started_cb (self);
+  /* the chart and the locked pane in the next frame */
+  after_next_frame (self, run_started_cb);
 
   /* a machine that sleeps mid-run spoils the run */
   if (app)
@@ -1023,7 +1051,6 @@ vol_window_dispose (GObject *object)
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->chart, vol_chart_unref);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
-  g_clear_handle_id (&self->run_started_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);
   g_clear_pointer (&self->result_path, g_free);
