@@ -9,7 +9,8 @@
 # the configuration pane opens over the content, a fill run shows its
 # progress and live chart (held at a known point through tests/pause.sh),
 # and GTK never warns (no "allocate … width -31"): the app's log has no
-# Gtk-WARNING or CRITICAL. At 1100 px the bottom bar is hidden again.
+# Gtk-WARNING or CRITICAL. The units preference applies to the chart at
+# once. At 1100 px the bottom bar is hidden again.
 # Screenshots: BUILD_DIR/meson-logs/ui-narrow-*.png. The run needs root (a
 # tmpfs mount); without root that part is skipped. Run alone (is_parallel:
 # false): xvfb-run -a.
@@ -22,7 +23,7 @@ if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2
   exit 2
 fi
-for tool in gdbus identify glib-compile-schemas xdotool; do
+for tool in gdbus gsettings identify glib-compile-schemas xdotool; do
   command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed (libglib2.0-bin, imagemagick, xdotool)"; exit 1; }
 done
 # A private X server always: the window's size and place must be ours.
@@ -133,6 +134,19 @@ else
   fi
   s=$(ui_wait 's.get("state") not in ("running", "idle")' 120)
   [ "$(jget state "$s")" = complete ] && ok "the run ends complete" || not_ok "the run ends complete" "status: $s"
+fi
+
+# ---- preferences apply live ------------------------------------------------------
+# the key file is the app's settings backend here: gsettings writes it, the
+# app sees the change (a file monitor) and redraws the chart in MiB/s
+s=$(ui_wait 's.get("chart_unit") == "MB/s"' 10) || not_ok "the chart is in MB/s before the change" "status: $s"
+if gsettings set io.github.volumeter.Volumeter binary-units true 2>/dev/null; then
+  s=$(ui_wait 's.get("chart_unit") == "MiB/s"' 10) \
+    && ok "binary units apply to the chart shown without reopening it" \
+    || not_ok "binary units apply to the chart shown without reopening it" "status: $s"
+  gsettings set io.github.volumeter.Volumeter binary-units false
+else
+  not_ok "gsettings can set binary-units" "GSETTINGS_SCHEMA_DIR=$GSETTINGS_SCHEMA_DIR"
 fi
 ui_quit || not_ok "app.quit ends the process" "had to kill it"
 

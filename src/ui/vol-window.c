@@ -140,6 +140,8 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
   json_builder_set_member_name (builder, "results");
   json_builder_add_int_value (builder, self->results ? self->results->len : 0);
+  json_builder_set_member_name (builder, "chart_unit");
+  json_builder_add_string_value (builder, self->chart && self->chart->y_unit ? self->chart->y_unit : "");
   json_builder_set_member_name (builder, "speed");
   json_builder_add_string_value (builder, self->speed_text ? self->speed_text : "");
   json_builder_set_member_name (builder, "live_samples");
@@ -805,11 +807,8 @@ binary_units_changed_cb (GSettings  *settings,
                          VolWindow  *self)
 {
   if (self->live)
-    {
-      live_rebuild (self);
-      return;
-    }
-  if (self->results)
+    live_rebuild (self);
+  else if (self->results)
     {
       g_autofree char *page = g_strdup (adw_view_stack_get_visible_child_name (self->view_stack));
       g_autoptr(GPtrArray) results = g_ptr_array_ref (self->results);
@@ -819,6 +818,7 @@ binary_units_changed_cb (GSettings  *settings,
       if (page)
         adw_view_stack_set_visible_child_name (self->view_stack, page);
     }
+  republish_status (self);
 }
 
 /* ---- responsiveness probe ----------------------------------------------- */
