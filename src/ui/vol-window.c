@@ -2,8 +2,11 @@
  *
  * Threading: the runner's worker never touches anything here. Progress and
  * live samples arrive through VolRunner::progress on the main context (at
- * most ~30 times a second), so the chart redraws at most that often and
- * the window stays responsive through a full-speed run.
+ * most ~30 times a second); the live chart is rebuilt from them at most 4
+ * times a second and the texts change as often, so the window stays
+ * responsive through a full-speed run. Saving the result and reading
+ * result files happen in GTask threads: the main loop never waits for a
+ * disk.
  */
 #define G_LOG_DOMAIN "vol-window"
 
@@ -247,8 +250,6 @@ _vol_window_show_results (VolWindow  *self,
   _vol_window_update_actions (self);
 }
 
-/* ---- a run ------------------------------------------------------------ */
-
 /* ---- the live chart ------------------------------------------------------ */
 
 /* A fresh chart of the run's samples. Rebuilding costs a copy of the
@@ -298,6 +299,8 @@ live_changed (VolWindow *self)
     self->live_rebuild_id = g_timeout_add_full (G_PRIORITY_DEFAULT, wait / 1000 + 1, live_rebuild_cb,
                                                 self, NULL);
 }
+
+/* ---- a run ------------------------------------------------------------ */
 
 static void
 progress_cb (VolRunner         *runner,
