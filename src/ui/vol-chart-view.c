@@ -98,12 +98,10 @@ vol_chart_view_snapshot (GtkWidget   *widget,
 
   if (self->chart == NULL || width < 50 || height < 50)
     return;
-  gint64 t0 = g_get_monotonic_time ();
   style = vol_chart_view_make_style (self);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   vol_chart_render (self->chart, style, cr, width, height);
   cairo_destroy (cr);
-  g_printerr ("TRACE chart snapshot %.1f ms\n", (g_get_monotonic_time () - t0) / 1000.0);
 }
 
 static void
