@@ -348,6 +348,10 @@ vol_live_chart_build (const VolLiveChart *self,
   chart->y_unit = g_strdup (rate ? rate_unit : layout->unit);
   chart->x_min = self->x_min;
   chart->x_max = self->x_max;
+  /* time from the run's start: from 0, at least a second wide (one early
+   * sample would otherwise span the whole axis) */
+  if (layout->x_mode == X_TIME)
+    chart->x_min = 0, chart->x_max = MAX (self->time_end, 1.0);
   chart->log_x = layout->log_x;
   if (layout->x_mode == X_CATEGORY)
     {
