@@ -190,7 +190,7 @@ fill_result_view_cb (gpointer data)
 {
   VolWindow *self = data;
 
-  if (self->results == NULL || self->results->len == 0)
+  if (self->disposed || self->results == NULL || self->results->len == 0)
     return G_SOURCE_REMOVE;
   if (self->results->len == 1)
     vol_result_view_set_result (self->result_view, g_ptr_array_index (self->results, 0), binary_units (self));
@@ -381,6 +381,17 @@ autosave_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+static gboolean
+run_ended_cb (gpointer data)
+{
+  VolWindow *self = data;
+
+  /* not if the window went meanwhile, or a new run has started */
+  if (!self->disposed && self->cancellable == NULL)
+    vol_config_pane_set_running (self->config, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 end_run (VolWindow *self)
 {
@@ -393,7 +404,9 @@ end_run (VolWindow *self)
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-  vol_config_pane_set_running (self->config, FALSE);
+  /* unlocking restyles every row of the pane: not in the frame that
+   * shows the result */
+  after_next_frame (self, run_ended_cb);
   _vol_window_update_actions (self);
 }
 
@@ -499,8 +512,8 @@ run_started_cb (gpointer data)
 {
   VolWindow *self = data;
 
-  if (self->cancellable == NULL)
-    return G_SOURCE_REMOVE;   /* it ended meanwhile (end_run unlocked the pane) */
+  if (self->disposed || self->cancellable == NULL)
+    return G_SOURCE_REMOVE;   /* it ended meanwhile (end_run unlocks the pane) */
   if (self->live && self->chart == NULL)
     live_rebuild (self);
   vol_config_pane_set_running (self->config, TRUE);
@@ -1045,6 +1058,7 @@ vol_window_dispose (GObject *object)
 {
   VolWindow *self = VOL_WINDOW (object);
 
+  self->disposed = TRUE;
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   if (self->runner)
