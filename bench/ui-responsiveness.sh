@@ -15,7 +15,10 @@
 # Each renderer gets one cold launch first (empty Mesa shader cache and a new
 # process: what a first start after installation sees), reported but not in
 # the medians, then R measured launches, each: launch, first frame, one fill,
-# quit. Target: no stall over 50 ms during a run.
+# quit. Targets: no stall over 33 ms during a run (two frames at 60 Hz) and
+# the first frame within 300 ms. The main thread's CPU time during the
+# longest stall is reported beside it: on a shared machine a stall can be
+# mostly waiting for a CPU, and this tells the app's own work from that.
 #
 # Needs root (losetup, mkfs, mount). Touches only what it made: its loop
 # device (detached by name), mount, backing file in /dev/shm and temp dir.
@@ -31,9 +34,11 @@ FILES=200
 CHUNK=1M
 RUNS=3
 RENDERERS="default cairo"
-TARGET_MS=50
+TARGET_MS=33
+FIRST_FRAME_MS=300
 HISTORY=0
 FILLS=1
+APP_LOG=""
 
 usage() {
   cat <<EOF
@@ -50,6 +55,8 @@ Usage: $0 [OPTION…]     (as root)
   --fills K          fills per launch (default $FILLS); the first pays for first-time work
                      (fonts, widgets shown for the first time), later ones show the steady state
   --target MS        stall target (default $TARGET_MS)
+  --first-frame MS   first-frame target (default $FIRST_FRAME_MS)
+  --app-log FILE     keep the application's output (all launches) in FILE
   -h, --help         this help
 EOF
 }
@@ -64,7 +71,9 @@ while [ $# -gt 0 ]; do
     --renderers) RENDERERS=$2; shift 2 ;;
     --history) HISTORY=$2; shift 2 ;;
     --target) TARGET_MS=$2; shift 2 ;;
+    --first-frame) FIRST_FRAME_MS=$2; shift 2 ;;
     --fills) FILLS=$2; shift 2 ;;
+    --app-log) APP_LOG=$(readlink -f "$2"); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -79,7 +88,8 @@ fi
 BUILD=$(readlink -f "$BUILD")
 SRC=$(readlink -f "$SRC")
 ui_session "$0" --build "$BUILD" --size "$SIZE" --files "$FILES" --chunk "$CHUNK" --runs "$RUNS" \
-  --renderers "$RENDERERS" --history "$HISTORY" --target "$TARGET_MS" --fills "$FILLS"
+  --renderers "$RENDERERS" --history "$HISTORY" --target "$TARGET_MS" --first-frame "$FIRST_FRAME_MS" --fills "$FILLS" \
+  ${APP_LOG:+--app-log "$APP_LOG"}
 
 ui_env_init "$BUILD" "$SRC" || { echo "cannot set up the environment" >&2; exit 2; }
 work=$UI_WORK
@@ -88,6 +98,7 @@ img=""
 loop=""
 cleanup() {
   ui_quit >/dev/null 2>&1
+  [ -n "$APP_LOG" ] && cp "$UI_LOG" "$APP_LOG"
   ui_monitor_stop
   mountpoint -q "$vol" 2>/dev/null && umount "$vol"
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
@@ -193,17 +204,20 @@ print(len(run), run[0]["max_stall_ms"] if run else -1, "%.0f" % max(gaps) if gap
     # one no-op scripting action later, the status is written again.
     complete_stall=$(field max_stall_ms "$s")
     ui_call set-param "('files', $(ui_str "$FILES"))" >/dev/null
-    end_stall=$(field max_stall_ms "$(ui_status)")
+    s=$(ui_status)
+    end_stall=$(field max_stall_ms "$s")
+    stall_cpu=$(field max_stall_cpu_ms "$s")
     write=$("$UI_CLI" show "$(field result "$s")" 2>/dev/null | awk '/Write, all bytes over all time/ { print $(NF-1) }')
     verdict=PASS
     awk -v x="$end_stall" -v t="$TARGET_MS" 'BEGIN { exit !(x > t) }' && verdict=MISS
+    [ "$k" = 1 ] && awk -v x="$ff" -v t="$FIRST_FRAME_MS" 'BEGIN { exit !(x > t) }' && verdict=MISS
     [ "$label" = cold ] && verdict="($verdict)"
-    rows+=("$(printf '| %-8s | %-8s | %11s | %10s | %12s | %19s | %16s | %18s | %15s | %7s | %8s | %8s | %9s | %8s | %10s | %-6s |' \
-      "$r" "$label/$k" "$([ $k = 1 ] && echo "$ff")" "$([ $k = 1 ] && echo "$exec_ff")" \
-      "$([ $k = 1 ] && echo "$set_stall")" "$first_stall" "$gap" "$complete_stall" "$end_stall" "$updates" \
+    rows+=("$(printf '| %-8s | %-8s | %11.0f | %10s | %12.0f | %19.0f | %16s | %18.0f | %15.1f | %12.1f | %7s | %8s | %8s | %9s | %8s | %10s | %-6s |' \
+      "$r" "$label/$k" "$([ $k = 1 ] && echo "$ff" || echo 0)" "$([ $k = 1 ] && echo "$exec_ff")" \
+      "$([ $k = 1 ] && echo "$set_stall" || echo 0)" "$first_stall" "$gap" "$complete_stall" "$end_stall" "${stall_cpu:-0}" "$updates" \
       "$main_cpu" "$gl_cpu" "$rest_cpu" "$((t1 - t0))" "${write:-?}" "$verdict")")
     if [ "$label" != cold ]; then
-      echo "$r $k $ff $exec_ff $end_stall $gap $main_cpu $gl_cpu $updates" >>"$work/measured.txt"
+      echo "$r $k $ff $exec_ff $end_stall $gap $main_cpu $gl_cpu $updates ${stall_cpu:-0}" >>"$work/measured.txt"
       [ "$verdict" = MISS ] && failed=1
     fi
   done
@@ -243,22 +257,23 @@ echo "gap before the run (start-up, set-target, set-param). Per fill (the probe 
 echo "gap so far at the first progress update (the run's start); the longest time between two progress updates"
 echo "after it, as seen on D-Bus (the runner offers one every 33 ms, when the worker has news); the probe's"
 echo "maximum in the \"complete\" status (without showing the result) and read again after one more action (with"
-echo "it: the run's maximum, judged against the target); the progress updates that reached the window; CPU ms"
+echo "it: the run's maximum, judged against the target) and the main thread's CPU time within that longest stall"
+echo "(the rest of it was waiting: for a CPU, for the X server); the progress updates that reached the window; CPU ms"
 echo "during the fill (/proc, 10 ms ticks) of the main thread, of Mesa's threads (llvmpipe-*, shader cache) and"
 echo "of the rest (mostly the run's worker); the fill's wall time (start → complete status) and write MB/s."
 echo
-echo "| renderer | run/fill | first frame | exec→frame | set-up stall | stall at 1st update | max gap, updates | stall at complete | max stall (run) | updates | main CPU | Mesa CPU | other CPU | run wall | write MB/s | ≤ ${TARGET_MS} ms |"
-echo "|----------|----------|------------:|-----------:|-------------:|--------------------:|-----------------:|------------------:|----------------:|--------:|---------:|---------:|----------:|---------:|-----------:|--------|"
+echo "| renderer | run/fill | first frame | exec→frame | set-up stall | stall at 1st update | max gap, updates | stall at complete | max stall (run) | its CPU time | updates | main CPU | Mesa CPU | other CPU | run wall | write MB/s | ≤ ${TARGET_MS} ms, ≤ ${FIRST_FRAME_MS} ms |"
+echo "|----------|----------|------------:|-----------:|-------------:|--------------------:|-----------------:|------------------:|----------------:|-------------:|--------:|---------:|---------:|----------:|---------:|-----------:|--------|"
 for row in "${rows[@]}"; do echo "$row"; done
 echo
 if [ -s "$work/measured.txt" ]; then
   for r in $RENDERERS; do
     for k in $(seq "$FILLS"); do
-      awk -v r="$r" -v k="$k" -v t="$TARGET_MS" -v nf="$FILLS" 'BEGIN { n = 0 } $1 == r && $2 == k { ff[n] = $3; ex[n] = $4; st[n] = $5; gp[n] = $6; mc[n] = $9 ? $7 / $9 : 0; n++ }
+      awk -v r="$r" -v k="$k" -v t="$TARGET_MS" -v tf="$FIRST_FRAME_MS" -v nf="$FILLS" 'BEGIN { n = 0 } $1 == r && $2 == k { ff[n] = $3; ex[n] = $4; st[n] = $5; gp[n] = $6; mc[n] = $9 ? $7 / $9 : 0; sc[n] = $10; n++; if ($5 > worst) worst = $5; if ($3 > worst_ff) worst_ff = $3 }
         function med(a, n,   i, j, x) { for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (a[j] < a[i]) { x = a[i]; a[i] = a[j]; a[j] = x }
                                          return n % 2 ? a[int(n / 2)] : (a[n / 2 - 1] + a[n / 2]) / 2 }
-        END { if (n) printf "%-8s %smedian of %d: first frame %.0f ms, exec→first frame %.0f ms, max stall %.1f ms, max gap between updates %.0f ms, main-thread CPU per update %.1f ms — %s\n",
-                            r, (nf > 1 ? "fill " k ", " : ""), n, med(ff, n), med(ex, n), med(st, n), med(gp, n), med(mc, n), (med(st, n) > t ? "MISS" : "PASS") }' "$work/measured.txt"
+        END { if (n) printf "%-8s %smedian of %d: first frame %.0f ms (worst %.0f), exec→first frame %.0f ms, max stall %.1f ms (worst %.1f; main-thread CPU in it %.1f ms), max gap between updates %.0f ms, main-thread CPU per update %.1f ms — %s\n",
+                            r, (nf > 1 ? "fill " k ", " : ""), n, med(ff, n), worst_ff, med(ex, n), med(st, n), worst, med(sc, n), med(gp, n), med(mc, n), (worst > t || (k == 1 && worst_ff > tf) ? "MISS" : "PASS") }' "$work/measured.txt"
     done
   done
 fi

@@ -259,11 +259,12 @@ fi
 bad="$work/truncated.volumeter.json"
 head -c 150 "$result" >"$bad"
 ui_call open-path "$(ui_str "$bad")" >/dev/null
-s=$(ui_status)
+# files are read on a worker: the status says "loading" until they are
+s=$(ui_wait 's.get("state") != "loading"' 10)
 [ "$(jget state "$s")" = error ] && grep -q "truncated.volumeter.json" <<<"$(jget error "$s")" \
   && ok "a truncated file: state error, the error names the file" || not_ok "a truncated file: state error, the error names the file" "status: $s"
 ui_call open-path "$(ui_str "$result")" >/dev/null
-s=$(ui_status)
+s=$(ui_wait 's.get("state") != "loading"' 10)
 [ "$(jget state "$s")" = idle ] && [ "$(jget results "$s")" = 1 ] && [ "$(jget result "$s")" = "$result" ] \
   && ok "after it, the good result opens (idle, results=1)" || not_ok "after it, the good result opens (idle, results=1)" "status: $s"
 

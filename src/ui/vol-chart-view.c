@@ -38,13 +38,6 @@ vol_chart_view_get_chart (VolChartView *self)
   return self->chart;
 }
 
-/* The chart's data grew (a live run): draw it again on the next frame. */
-void
-vol_chart_view_changed (VolChartView *self)
-{
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static void
 set_from_theme (GtkWidget  *widget,
                 const char *name,

@@ -20,7 +20,6 @@ GtkWidget     *vol_chart_view_new        (void);
 void           vol_chart_view_set_chart  (VolChartView *self,
                                           VolChart     *chart);
 VolChart      *vol_chart_view_get_chart  (VolChartView *self);
-void           vol_chart_view_changed    (VolChartView *self);
 VolChartStyle *vol_chart_view_make_style (VolChartView *self);
 
 G_END_DECLS

@@ -49,51 +49,106 @@ _vol_window_update_actions (VolWindow *self)
 
 /* ---- open --------------------------------------------------------------- */
 
+typedef struct
+{
+  guint      serial;
+  GPtrArray *paths;      /* of char* */
+  GPtrArray *results;    /* of VolResult */
+  GPtrArray *problems;   /* of char* */
+  char      *single_path;
+  guint      n_failed;
+} OpenJob;
+
+static void
+open_job_free (gpointer data)
+{
+  OpenJob *job = data;
+
+  g_ptr_array_unref (job->paths);
+  g_ptr_array_unref (job->results);
+  g_ptr_array_unref (job->problems);
+  g_free (job->single_path);
+  g_free (job);
+}
+
+/* Reading and parsing a result can take long (a large file, a slow or
+ * hung network folder): on a worker, never in the main loop. */
+static void
+open_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  OpenJob *job = task_data;
+
+  /* The count of failures comes from the loader, file by file: a fio file
+   * gives several results, so the results say nothing of it. */
+  job->n_failed = vol_result_open_paths ((const char *const *) job->paths->pdata, job->paths->len,
+                                         job->results, &job->single_path, job->problems);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *res,
+           gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  OpenJob *job = g_task_get_task_data (G_TASK (res));
+
+  /* a later open replaced this one */
+  if (job->serial != self->open_serial)
+    return;
+  if (job->n_failed > 0)
+    {
+      g_autofree char *body = NULL;
+
+      g_ptr_array_add (job->problems, NULL);
+      body = g_strjoinv ("\n\n", (char **) job->problems->pdata);
+      _vol_window_error_dialog (self, ngettext ("A File Could Not Be Opened", "Files Could Not Be Opened", job->n_failed),
+                                body);
+    }
+  if (job->results->len > 0)
+    _vol_window_show_results (self, job->results, job->results->len == 1 ? job->single_path : NULL);
+  if (job->n_failed == 0)
+    g_clear_pointer (&self->last_error, g_free);
+  _vol_window_update_status (self, self->cancellable ? "running" : job->n_failed > 0 ? "error" : "idle");
+}
+
 /**
  * vol_window_open_files:
  *
  * Loads each file (a result, or fio's JSON output: each job group becomes
- * a result); one result is shown, several are compared. A file that does
- * not load gets a dialog naming it and its problem, and nothing else
- * changes.
+ * a result) on a worker thread; one result is shown, several are
+ * compared. A file that does not load gets a dialog naming it and its
+ * problem, and nothing else changes. Until the files are read the status
+ * says "loading".
  */
 void
 vol_window_open_files (VolWindow  *self,
                        GFile     **files,
                        int         n_files)
 {
-  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *single_path = NULL;
-  guint n_failed;
+  OpenJob *job = g_new0 (OpenJob, 1);
+  g_autoptr(GTask) task = NULL;
 
+  job->serial = ++self->open_serial;
+  job->paths = g_ptr_array_new_with_free_func (g_free);
+  job->results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+  job->problems = g_ptr_array_new_with_free_func (g_free);
   /* A file with no local path (a URI of a GVfs mount) is tried by its
    * name, and fails naming it. */
   for (int i = 0; i < n_files; i++)
     {
       char *path = g_file_get_path (files[i]);
-      g_ptr_array_add (paths, path ? path : g_file_get_parse_name (files[i]));
+      g_ptr_array_add (job->paths, path ? path : g_file_get_parse_name (files[i]));
     }
-  /* The count of failures comes from the loader, file by file: a fio file
-   * gives several results, so the results say nothing of it. */
-  n_failed = vol_result_open_paths ((const char *const *) paths->pdata, paths->len,
-                                    results, &single_path, problems);
-
-  if (n_failed > 0)
-    {
-      g_autofree char *body = NULL;
-
-      g_ptr_array_add (problems, NULL);
-      body = g_strjoinv ("\n\n", (char **) problems->pdata);
-      _vol_window_error_dialog (self, ngettext ("A File Could Not Be Opened", "Files Could Not Be Opened", n_failed),
-                                body);
-    }
-  if (results->len > 0)
-    _vol_window_show_results (self, results, results->len == 1 ? single_path : NULL);
-  if (n_failed == 0)
-    g_clear_pointer (&self->last_error, g_free);
-  _vol_window_update_status (self, n_failed > 0 ? "error" : "idle");
+  if (self->cancellable == NULL)
+    _vol_window_update_status (self, "loading");
+  task = g_task_new (self, NULL, opened_cb, NULL);
+  g_task_set_source_tag (task, vol_window_open_files);
+  g_task_set_task_data (task, job, open_job_free);
+  g_task_run_in_thread (task, open_thread);
 }
 
 static void
@@ -195,15 +250,74 @@ export_response_cb (GtkNativeDialog *dialog,
       g_autofree char *path = g_file_get_path (file);
       g_autoptr(GError) error = NULL;
 
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autofree char *folder_path = folder ? g_file_get_path (folder) : NULL;
+
+      /* the next export starts here */
+      if (self->settings && folder_path)
+        g_settings_set_string (self->settings, "export-folder", folder_path);
       if (!_vol_window_export (self, format, path, &error))
         _vol_window_error_dialog (self, _("Export Failed"), error->message);
       else
         {
           g_autofree char *text = g_strdup_printf (_("Exported %s"), path);
-          adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+          _vol_window_file_toast (self, text, path, FALSE);
         }
     }
   g_object_unref (dialog);
+}
+
+/* Where an export starts: the folder of the last one, else Pictures for
+ * a chart or Documents for data, else the home folder — never the
+ * process's working directory, which a desktop launch makes "/". */
+static GFile *
+export_folder (VolWindow  *self,
+               const char *format)
+{
+  g_autofree char *last = self->settings ? g_settings_get_string (self->settings, "export-folder") : NULL;
+  gboolean chart = g_str_equal (format, "png") || g_str_equal (format, "svg") || g_str_equal (format, "pdf");
+  const char *special = g_get_user_special_dir (chart ? G_USER_DIRECTORY_PICTURES : G_USER_DIRECTORY_DOCUMENTS);
+  const char *candidates[] = { last, special, g_get_home_dir () };
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (candidates[i] && *candidates[i] && g_file_test (candidates[i], G_FILE_TEST_IS_DIR))
+      return g_file_new_for_path (candidates[i]);
+  return NULL;
+}
+
+/**
+ * _vol_window_file_toast:
+ * @folder: offer to open the file's folder (a result already shown)
+ *   rather than the file itself (an export)
+ *
+ * A toast about a file just written, with a button to open it or its
+ * folder in the desktop's application for it.
+ */
+void
+_vol_window_file_toast (VolWindow  *self,
+                        const char *text,
+                        const char *path,
+                        gboolean    folder)
+{
+  g_autofree char *markup = g_markup_escape_text (text, -1);
+  AdwToast *toast = adw_toast_new (markup);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *uri = g_file_get_uri (folder && parent ? parent : file);
+
+  adw_toast_set_button_label (toast, folder ? _("Open _Folder") : _("_Open"));
+  adw_toast_set_action_name (toast, "win.show-uri");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
+  adw_toast_set_timeout (toast, 5);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
+show_uri_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  gtk_show_uri (GTK_WINDOW (user_data), g_variant_get_string (param, NULL), GDK_CURRENT_TIME);
 }
 
 static void
@@ -221,6 +335,10 @@ export_activated (GSimpleAction *action,
   g_autofree char *name = g_str_equal (format, "json") ? g_strdup_printf ("%s.volumeter.json", stem)
                                                        : g_strdup_printf ("%s.%s", stem, format);
 
+  g_autoptr(GFile) folder = export_folder (self, format);
+
+  if (folder)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_object_set_data_full (G_OBJECT (chooser), "vol-format", g_strdup (format), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -407,6 +525,7 @@ _vol_window_add_actions (VolWindow *self)
     { "export-csv", export_activated },
     { "export-json", export_activated },
     { "copy-chart", copy_chart_activated },
+    { "show-uri", show_uri_activated, "s" },
   };
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);

@@ -4,6 +4,7 @@
 #include "vol-chart-view.h"
 #include "vol-config-pane.h"
 #include "vol-history.h"
+#include "vol-live-chart.h"
 #include "vol-result-view.h"
 #include "vol-runner.h"
 #include "vol-window.h"
@@ -18,6 +19,7 @@ struct _VolWindow
   AdwToastOverlay      *toasts;
   AdwFlap              *flap;
   AdwViewStack         *view_stack;
+  AdwViewSwitcherBar   *switcher_bar;
   GtkStack             *result_stack;
   GtkBox               *config_box;
   GtkBox               *chart_box;
@@ -43,6 +45,7 @@ struct _VolWindow
   GCancellable         *cancellable;   /* of the run in progress, NULL otherwise */
   guint                 inhibit_cookie;
   gboolean              close_when_done;
+  gboolean              disposed;      /* callbacks that outlive the window do nothing */
   char                 *status_phase;
   double                status_fraction;
   char                 *last_error;
@@ -50,6 +53,8 @@ struct _VolWindow
   /* VOLUMETER_MEASURE_STALLS=1: responsiveness, for bench/ui-responsiveness.sh */
   gint64                probe_last_us;
   gint64                max_stall_us;
+  gint64                probe_cpu_us;    /* the main thread's CPU time at the last probe */
+  gint64                max_stall_cpu_us; /* of it, during the longest stall */
   gint64                first_frame_us;  /* from process start, 0 until drawn */
   gint64                labels_us;       /* when the progress text was last set */
 
@@ -59,6 +64,14 @@ struct _VolWindow
   gboolean              compare_bars;
   char                 *result_path;   /* where the shown result is saved, NULL if nowhere */
   VolChart             *chart;         /* the chart shown */
+
+  /* the run in progress: its samples, rebuilt into self->chart a few
+   * times a second (vol-live-chart.h) */
+  VolLiveChart         *live;
+  guint                 live_rebuild_id;
+  gint64                live_built_us;
+  char                 *speed_text;    /* the current speed, as shown */
+  guint                 open_serial;   /* of the latest vol_window_open_files() */
 };
 
 void  _vol_window_show_results  (VolWindow   *self,
@@ -77,6 +90,10 @@ gboolean _vol_window_export     (VolWindow   *self,
                                  GError     **error);
 void  _vol_window_start         (VolWindow   *self,
                                  gboolean     confirmed);
+void  _vol_window_file_toast     (VolWindow   *self,
+                                 const char  *text,
+                                 const char  *path,
+                                 gboolean     folder);
 gboolean _vol_window_screenshot (VolWindow   *self,
                                  const char  *path,
                                  GError     **error);

@@ -2,8 +2,11 @@
  *
  * Threading: the runner's worker never touches anything here. Progress and
  * live samples arrive through VolRunner::progress on the main context (at
- * most ~30 times a second), so the chart redraws at most that often and
- * the window stays responsive through a full-speed run.
+ * most ~30 times a second); the live chart is rebuilt from them at most 4
+ * times a second and the texts change as often, so the window stays
+ * responsive through a full-speed run. Saving the result and reading
+ * result files happen in GTask threads: the main loop never waits for a
+ * disk.
  */
 #define G_LOG_DOMAIN "vol-window"
 
@@ -11,6 +14,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +24,7 @@
 #include <json-glib/json-glib.h>
 
 #include "vol-chart-build.h"
+#include "vol-chart-render.h"
 #include "vol-scratch.h"
 #include "vol-size.h"
 
@@ -37,6 +42,54 @@ binary_units (VolWindow *self)
   return self->settings && g_settings_get_boolean (self->settings, "binary-units");
 }
 
+/* ---- after the next frame -------------------------------------------------- */
+
+typedef struct
+{
+  VolWindow   *self;
+  GSourceFunc  func;
+} AfterFrame;
+
+static void
+after_frame_free (gpointer  data,
+                  GClosure *closure)
+{
+  AfterFrame *after = data;
+
+  g_object_unref (after->self);
+  g_free (after);
+}
+
+static void
+after_frame_painted_cb (GdkFrameClock *clock,
+                        AfterFrame    *after)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, after->func, g_object_ref (after->self), g_object_unref);
+  g_signal_handlers_disconnect_by_data (clock, after);
+}
+
+/* Runs @func (with the window, ref'd) once the window has painted its
+ * next frame: work that would otherwise land in the same frame as what
+ * was just changed, making one long stall of two shorter ones. */
+static void
+after_next_frame (VolWindow   *self,
+                  GSourceFunc  func)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  AfterFrame *after;
+
+  if (clock == NULL)
+    {
+      g_idle_add_full (G_PRIORITY_LOW, func, g_object_ref (self), g_object_unref);
+      return;
+    }
+  after = g_new0 (AfterFrame, 1);
+  after->self = g_object_ref (self);
+  after->func = func;
+  g_signal_connect_data (clock, "after-paint", G_CALLBACK (after_frame_painted_cb), after, after_frame_free, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* The application the window belongs to. "application" is not a
  * construct property of GtkWindow, so during constructed() the window
  * does not know it yet: fall back to the process's application. */
@@ -49,6 +102,18 @@ get_app (VolWindow *self)
   if (VOL_IS_APPLICATION (app))
     return VOL_APPLICATION (app);
   return VOL_IS_APPLICATION (fallback) ? VOL_APPLICATION (fallback) : NULL;
+}
+
+/* The points the chart on screen draws: for a live chart, what the
+ * samples so far have become. */
+static guint
+chart_points (const VolChart *chart)
+{
+  guint n = 0;
+
+  for (guint i = 0; chart && i < chart->series->len; i++)
+    n += ((const VolChartSeries *) g_ptr_array_index (chart->series, i))->x->len;
+  return n;
 }
 
 /* The status mirrored into app.status for scripts and tests: JSON built
@@ -78,13 +143,30 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
   json_builder_set_member_name (builder, "results");
   json_builder_add_int_value (builder, self->results ? self->results->len : 0);
+  json_builder_set_member_name (builder, "chart_unit");
+  json_builder_add_string_value (builder, self->chart && self->chart->y_unit ? self->chart->y_unit : "");
+  json_builder_set_member_name (builder, "speed");
+  json_builder_add_string_value (builder, self->speed_text ? self->speed_text : "");
+  json_builder_set_member_name (builder, "live_samples");
+  json_builder_add_int_value (builder, self->live ? vol_live_chart_get_n_samples (self->live) : 0);
+  json_builder_set_member_name (builder, "live_points");
+  json_builder_add_int_value (builder, self->live ? chart_points (self->chart) : 0);
+  /* which page shows, and whether the switcher is the bottom one (narrow) */
+  json_builder_set_member_name (builder, "page");
+  json_builder_add_string_value (builder, self->view_stack ? adw_view_stack_get_visible_child_name (self->view_stack) : "");
+  json_builder_set_member_name (builder, "bottom_switcher");
+  json_builder_add_boolean_value (builder, self->switcher_bar && adw_view_switcher_bar_get_reveal (self->switcher_bar)
+                                           && gtk_widget_get_mapped (GTK_WIDGET (self->switcher_bar)));
   json_builder_set_member_name (builder, "max_stall_ms");
   json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
+  json_builder_set_member_name (builder, "max_stall_cpu_ms");
+  json_builder_add_double_value (builder, self->max_stall_cpu_us / 1000.0);
   json_builder_set_member_name (builder, "first_frame_ms");
   json_builder_add_double_value (builder, self->first_frame_us / 1000.0);
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
+  g_object_set_data_full (G_OBJECT (self), "vol-status-state", g_strdup (state), g_free);
   text = json_generator_to_data (generator, NULL);
   if (app)
     vol_application_set_status (app, text);
@@ -108,7 +190,7 @@ fill_result_view_cb (gpointer data)
 {
   VolWindow *self = data;
 
-  if (self->results == NULL || self->results->len == 0)
+  if (self->disposed || self->results == NULL || self->results->len == 0)
     return G_SOURCE_REMOVE;
   if (self->results->len == 1)
     vol_result_view_set_result (self->result_view, g_ptr_array_index (self->results, 0), binary_units (self));
@@ -159,13 +241,63 @@ _vol_window_show_results (VolWindow  *self,
   /* The figures' rows are many widgets: build them after the chart has
    * been drawn, so the two do not land in one long frame. */
   vol_result_view_set_result (self->result_view, NULL, FALSE);
-  g_idle_add_full (G_PRIORITY_LOW, fill_result_view_cb, g_object_ref (self), g_object_unref);
+  after_next_frame (self, fill_result_view_cb);
   if (chart && chart->title)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart_view), GTK_ACCESSIBLE_PROPERTY_LABEL, chart->title,
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, chart->subtitle ? chart->subtitle : "", -1);
   gtk_stack_set_visible_child_name (self->result_stack, "result");
   adw_view_stack_set_visible_child_name (self->view_stack, "run");
   _vol_window_update_actions (self);
+}
+
+/* ---- the live chart ------------------------------------------------------ */
+
+/* A fresh chart of the run's samples. Rebuilding costs a copy of the
+ * samples; the redraw it causes is what costs (a software renderer
+ * composites the whole chart), so it happens a few times a second, not
+ * with each of the runner's ~30 updates. */
+#define LIVE_REBUILD_US (G_USEC_PER_SEC / 4)
+
+static void
+live_rebuild (VolWindow *self)
+{
+  g_autoptr(VolChart) chart = NULL;
+
+  g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  if (self->live == NULL)
+    return;
+  chart = vol_live_chart_build (self->live, binary_units (self));
+  g_clear_pointer (&self->chart, vol_chart_unref);
+  self->chart = vol_chart_ref (chart);
+  vol_chart_view_set_chart (self->chart_view, chart);
+  self->live_built_us = g_get_monotonic_time ();
+}
+
+static gboolean
+live_rebuild_cb (gpointer data)
+{
+  VolWindow *self = data;
+
+  self->live_rebuild_id = 0;
+  live_rebuild (self);
+  /* a run held between updates still shows what its chart has */
+  if (self->cancellable)
+    _vol_window_update_status (self, "running");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+live_changed (VolWindow *self)
+{
+  gint64 wait = self->live_built_us + LIVE_REBUILD_US - g_get_monotonic_time ();
+
+  if (self->live_rebuild_id != 0)
+    return;
+  if (wait <= 0)
+    live_rebuild (self);
+  else
+    self->live_rebuild_id = g_timeout_add_full (G_PRIORITY_DEFAULT, wait / 1000 + 1, live_rebuild_cb,
+                                                self, NULL);
 }
 
 /* ---- a run ------------------------------------------------------------ */
@@ -175,45 +307,35 @@ progress_cb (VolRunner         *runner,
              const VolProgress *progress,
              VolWindow         *self)
 {
-  g_autofree char *rate = progress->rate > 0 ? vol_rate_format (progress->rate, binary_units (self)) : g_strdup ("");
   g_autofree char *eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
   g_autofree char *eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
-  double scale = binary_units (self) ? 1048576.0 : 1e6;
+
+  if (self->live && progress->samples && vol_live_chart_add_samples (self->live, progress->samples) > 0)
+    live_changed (self);
 
   /* New text re-lays out the window, which on a software renderer costs
-   * more than the chart: the words change a few times a second, the chart
-   * with every batch. */
+   * more than the chart: the words change a few times a second. */
   if (g_get_monotonic_time () - self->labels_us >= G_USEC_PER_SEC / 4
       || g_strcmp0 (gtk_label_get_text (self->phase_label), progress->text ? progress->text : "") != 0)
     {
       self->labels_us = g_get_monotonic_time ();
+      g_free (self->speed_text);
+      self->speed_text = self->live ? vol_live_chart_format_speed (self->live, progress->rate, binary_units (self))
+                                    : g_strdup ("");
       gtk_progress_bar_set_fraction (self->progress_bar, progress->fraction);
       gtk_label_set_text (self->phase_label, progress->text ? progress->text : "");
-      gtk_label_set_text (self->rate_label, rate);
+      gtk_label_set_text (self->rate_label, self->speed_text);
       gtk_label_set_text (self->eta_label, eta_text);
     }
   g_free (self->status_phase);
   self->status_phase = g_strdup (progress->text);
   self->status_fraction = progress->fraction;
-
-  /* the live chart (series 0 write, 1 read) grows as samples arrive:
-   * at most one redraw per batch */
-  if (self->chart && self->results == NULL && self->chart->series->len >= 2 && progress->samples->len > 0)
-    {
-      for (guint i = 0; i < progress->samples->len; i++)
-        {
-          const VolLiveSample *s = &g_array_index (progress->samples, VolLiveSample, i);
-          VolChartSeries *series = g_ptr_array_index (self->chart->series, g_str_equal (s->series, "write") ? 0 : 1);
-          vol_chart_series_add (series, s->x, s->y / scale);
-        }
-      vol_chart_view_changed (self->chart_view);
-    }
   _vol_window_update_status (self, "running");
 }
 
+/* Any thread: the result's new file in the results folder. */
 static char *
-autosave (VolWindow  *self,
-          VolResult  *result,
+autosave (VolResult  *result,
           GError    **error)
 {
   g_autofree char *dir = vol_application_results_dir ();
@@ -242,6 +364,34 @@ autosave (VolWindow  *self,
   return g_steal_pointer (&path);
 }
 
+/* The fsync'd write takes from milliseconds to seconds (a busy or slow
+ * disk): on a worker, never in the main loop. */
+static void
+autosave_thread (GTask        *task,
+                 gpointer      source,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GError *error = NULL;
+  char *path = autosave (task_data, &error);
+
+  if (path)
+    g_task_return_pointer (task, path, g_free);
+  else
+    g_task_return_error (task, error);
+}
+
+static gboolean
+run_ended_cb (gpointer data)
+{
+  VolWindow *self = data;
+
+  /* not if the window went meanwhile, or a new run has started */
+  if (!self->disposed && self->cancellable == NULL)
+    vol_config_pane_set_running (self->config, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 end_run (VolWindow *self)
 {
@@ -251,8 +401,12 @@ end_run (VolWindow *self)
     gtk_application_uninhibit (app, self->inhibit_cookie);
   self->inhibit_cookie = 0;
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  g_clear_pointer (&self->live, vol_live_chart_free);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-  vol_config_pane_set_running (self->config, FALSE);
+  /* unlocking restyles every row of the pane: not in the frame that
+   * shows the result */
+  after_next_frame (self, run_ended_cb);
   _vol_window_update_actions (self);
 }
 
@@ -268,6 +422,49 @@ republish_status_cb (gpointer data)
 }
 
 static void
+saved_cb (GObject      *source,
+          GAsyncResult *res,
+          gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  VolResult *result = g_task_get_task_data (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_task_propagate_pointer (G_TASK (res), &error);
+  const char *state = vol_result_status_to_string (result->status);
+
+  if (path == NULL)
+    _vol_window_error_dialog (self, _("The Result Could Not Be Saved"), error->message);
+  if (self->close_when_done)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  /* still the one shown (nothing was opened meanwhile): now it has a file */
+  if (path && self->results && self->results->len == 1 && g_ptr_array_index (self->results, 0) == result)
+    {
+      g_free (self->result_path);
+      self->result_path = g_strdup (path);
+      _vol_window_update_actions (self);
+    }
+  vol_history_reload (self->history);
+
+  if (path)
+    {
+      g_autofree char *text = g_strdup_printf (result->status == VOL_RESULT_STATUS_CANCELLED
+                                               ? _("Stopped; the partial result is saved in %s")
+                                               : _("Saved in %s"), path);
+      _vol_window_file_toast (self, text, path, TRUE);
+    }
+  if (self->cancellable != NULL)
+    return;   /* a new run started meanwhile: its status counts */
+  _vol_window_update_status (self, state);
+  /* once more after the result is on screen, so a script reading the
+   * status (and the stall probe) sees the cost of showing it too */
+  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (state), g_free);
+  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
+}
+
+static void
 run_done_cb (GObject      *source,
              GAsyncResult *res,
              gpointer      user_data)
@@ -275,8 +472,7 @@ run_done_cb (GObject      *source,
   g_autoptr(VolWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(VolResult) result = vol_runner_run_finish (VOL_RUNNER (source), res, &error);
-  g_autofree char *path = NULL;
-  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GTask) task = NULL;
 
   end_run (self);
 
@@ -292,41 +488,36 @@ run_done_cb (GObject      *source,
       return;
     }
 
-  {
-    g_autoptr(GError) save_error = NULL;
-    path = autosave (self, result, &save_error);
-    if (path == NULL)
-      _vol_window_error_dialog (self, _("The Result Could Not Be Saved"), save_error->message);
-  }
-
-  if (self->close_when_done)
+  /* Shown at once; saved on a worker, and the status says how the run
+   * ended (with the file's path) once the file is there. */
+  if (!self->close_when_done)
     {
-      gtk_window_destroy (GTK_WINDOW (self));
-      return;
+      g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+      g_ptr_array_add (results, vol_result_ref (result));
+      _vol_window_show_results (self, results, NULL);
+      if (result->status == VOL_RESULT_STATUS_FAILED)
+        _vol_window_error_dialog (self, _("The Run Failed"), result->message);
     }
+  task = g_task_new (self, NULL, saved_cb, NULL);
+  g_task_set_source_tag (task, run_done_cb);
+  g_task_set_task_data (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
+  g_task_run_in_thread (task, autosave_thread);
+}
 
-  results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
-  g_ptr_array_add (results, vol_result_ref (result));
-  _vol_window_show_results (self, results, path);
-  vol_history_reload (self->history);
+/* A run's start changes much of the window: the page, the progress row,
+ * the buttons, the chart and every row of the pane. In one frame that was
+ * the run's longest stall; the chart and the pane come a frame later. */
+static gboolean
+run_started_cb (gpointer data)
+{
+  VolWindow *self = data;
 
-  if (result->status == VOL_RESULT_STATUS_FAILED)
-    _vol_window_error_dialog (self, _("The Run Failed"), result->message);
-  if (path)
-    {
-      g_autofree char *text = g_strdup_printf (result->status == VOL_RESULT_STATUS_CANCELLED
-                                               ? _("Stopped; the partial result is saved in %s")
-                                               : _("Saved in %s"), path);
-      AdwToast *toast = adw_toast_new (text);
-      adw_toast_set_timeout (toast, 5);
-      adw_toast_overlay_add_toast (self->toasts, toast);
-    }
-  _vol_window_update_status (self, vol_result_status_to_string (result->status));
-  /* once more after the result is on screen, so a script reading the
-   * status (and the stall probe) sees the cost of showing it too */
-  g_object_set_data_full (G_OBJECT (self), "vol-final-state",
-                          g_strdup (vol_result_status_to_string (result->status)), g_free);
-  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
+  if (self->disposed || self->cancellable == NULL)
+    return G_SOURCE_REMOVE;   /* it ended meanwhile (end_run unlocks the pane) */
+  if (self->live && self->chart == NULL)
+    live_rebuild (self);
+  vol_config_pane_set_running (self->config, TRUE);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -334,32 +525,15 @@ begin_run (VolWindow   *self,
            VolTestSpec *spec)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  VolChart *chart;
 
-  /* the live chart: for a fill, a capacity chart whose series grow as
-   * samples come; other tests show their chart when they end */
+  /* the live chart, for every kind: built from the samples as they come
+   * (live_rebuild), laid out as the kind's finished chart is read */
   g_clear_pointer (&self->chart, vol_chart_unref);
-  if (!g_str_equal (vol_test_spec_get_kind (spec), "fill"))
-    {
-      vol_chart_view_set_chart (self->chart_view, NULL);
-      gtk_widget_set_visible (GTK_WIDGET (self->chart_box), FALSE);
-      goto chart_done;
-    }
-  chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
-  chart->title = g_strdup (vol_test_spec_get_label (spec) ? vol_test_spec_get_label (spec) : _("Measuring…"));
-  chart->subtitle = g_strdup (vol_test_spec_get_target (spec));
-  /* xgettext:no-c-format */
-  chart->x_title = g_strdup (_("Position in the volume (% of capacity)"));
-  chart->y_title = g_strdup_printf (_("Throughput (%s)"), binary_units (self) ? "MiB/s" : "MB/s");
-  chart->y_unit = g_strdup (binary_units (self) ? "MiB/s" : "MB/s");
-  chart->x_min = 0;
-  chart->x_max = 100;
-  vol_chart_add_series (chart, _("Write"), 0);
-  vol_chart_add_series (chart, _("Read"), 1);
-  self->chart = chart;
-  vol_chart_view_set_chart (self->chart_view, chart);
+  g_clear_pointer (&self->live, vol_live_chart_free);
+  g_clear_pointer (&self->speed_text, g_free);
+  self->live = vol_live_chart_new (spec);
+  vol_chart_view_set_chart (self->chart_view, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
-chart_done:
   vol_result_view_set_result (self->result_view, NULL, FALSE);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->result_path, g_free);
@@ -373,7 +547,8 @@ chart_done:
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
   gtk_stack_set_visible_child_name (self->result_stack, "result");
   adw_view_stack_set_visible_child_name (self->view_stack, "run");
-  vol_config_pane_set_running (self->config, TRUE);
+  /* the chart and the locked pane in the next frame */
+  after_next_frame (self, run_started_cb);
 
   /* a machine that sleeps mid-run spoils the run */
   if (app)
@@ -382,6 +557,7 @@ chart_done:
   self->cancellable = g_cancellable_new ();
   /* the responsiveness probe measures the run, not what came before */
   self->max_stall_us = 0;
+  self->max_stall_cpu_us = 0;
   self->probe_last_us = 0;
   vol_runner_set_include_hostname (self->runner, self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
   vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
@@ -628,19 +804,70 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
+/* The status again, unchanged but for what the window shows. */
+static void
+republish_status (VolWindow *self)
+{
+  g_autofree char *state = g_strdup (g_object_get_data (G_OBJECT (self), "vol-status-state"));
+
+  _vol_window_update_status (self, state ? state : "idle");
+}
+
+/* ---- preferences ---------------------------------------------------------- */
+
+/* MB/s or MiB/s: the chart and the figures follow at once, the run's
+ * live chart included, without leaving the page the user is on. */
+static void
+binary_units_changed_cb (GSettings  *settings,
+                         const char *key,
+                         VolWindow  *self)
+{
+  if (self->live)
+    live_rebuild (self);
+  else if (self->results)
+    {
+      g_autofree char *page = g_strdup (adw_view_stack_get_visible_child_name (self->view_stack));
+      g_autoptr(GPtrArray) results = g_ptr_array_ref (self->results);
+      g_autofree char *path = g_strdup (self->result_path);
+
+      _vol_window_show_results (self, results, path);
+      if (page)
+        adw_view_stack_set_visible_child_name (self->view_stack, page);
+    }
+  republish_status (self);
+}
+
 /* ---- responsiveness probe ----------------------------------------------- */
 
+static gint64
+thread_cpu_us (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_THREAD, &usage) != 0)
+    return 0;
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
 /* A 1 ms timeout that notes the longest gap between its runs: any longer
- * gap is the main loop stalled by something (layout, drawing, I/O). */
+ * gap is the main loop stalled by something (layout, drawing, I/O). The
+ * main thread's CPU time in that gap tells the app's own work from
+ * waiting (for a CPU on a busy machine, for the X server). */
 static gboolean
 stall_probe_cb (gpointer user_data)
 {
   VolWindow *self = user_data;
   gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_us ();
 
-  if (self->probe_last_us > 0)
-    self->max_stall_us = MAX (self->max_stall_us, now - self->probe_last_us);
+  if (self->probe_last_us > 0 && now - self->probe_last_us > self->max_stall_us)
+    {
+      self->max_stall_us = now - self->probe_last_us;
+      self->max_stall_cpu_us = cpu - self->probe_cpu_us;
+    }
   self->probe_last_us = now;
+  self->probe_cpu_us = cpu;
   return G_SOURCE_CONTINUE;
 }
 
@@ -687,6 +914,81 @@ realize_cb (GtkWidget *widget,
     g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
 }
 
+/* ---- warming up --------------------------------------------------------- */
+
+/* The first chart a process draws loads its fonts and fills the glyph
+ * caches, and the run's progress texts are shaped and styled for the
+ * first time: together 50–70 ms of the main thread's time here, which
+ * made the start of the first run the longest stall of a session (later
+ * starts cost a fifth of it). Done once off-screen while the window is
+ * idle after its first frame, most of that is paid when nobody waits. */
+static gboolean
+warm_up_cb (gpointer data)
+{
+  VolWindow *self = data;
+  g_autoptr(VolChart) chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
+  g_autoptr(VolChartStyle) style = vol_chart_view_make_style (self->chart_view);
+  VolChartSeries *series;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  /* every kind of text a chart has: title, subtitle, axes, legend, values */
+  chart->title = g_strdup (_("Fill volume"));
+  chart->subtitle = g_strdup ("/ · 0123456789");
+  chart->x_title = g_strdup (_("Throughput"));
+  chart->y_title = g_strdup (_("Throughput"));
+  chart->footer = g_strdup ("Volumeter");
+  chart->x_min = 0;
+  chart->x_max = 100;
+  series = vol_chart_add_series (chart, _("Write"), 0);
+  vol_chart_series_add (series, 10, 100);
+  vol_chart_series_add (series, 90, 200);
+  series->has_stats = TRUE;
+  series->mean = 150;
+  series->stddev = 10;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 440);
+  cr = cairo_create (surface);
+  vol_chart_render (chart, style, cr, 800, 440);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  /* the progress row, measured with text like a run's (it is hidden) */
+  if (self->cancellable == NULL)
+    {
+      GtkWidget *labels[] = { GTK_WIDGET (self->phase_label), GTK_WIDGET (self->rate_label),
+                              GTK_WIDGET (self->eta_label), GTK_WIDGET (self->progress_bar) };
+      int min, nat;
+
+      gtk_label_set_text (self->phase_label, _("Starting…"));
+      gtk_label_set_text (self->rate_label, "0123456789.5 MB/s");
+      gtk_label_set_text (self->eta_label, "0:00");
+      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+        gtk_widget_measure (labels[i], GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      gtk_label_set_text (self->phase_label, "");
+      gtk_label_set_text (self->rate_label, "");
+      gtk_label_set_text (self->eta_label, "");
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+first_paint_cb (GdkFrameClock *clock,
+                VolWindow     *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, first_paint_cb, self);
+  g_idle_add_full (G_PRIORITY_LOW, warm_up_cb, g_object_ref (self), g_object_unref);
+}
+
+static void
+warm_up_realize_cb (GtkWidget *widget,
+                    VolWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  if (clock)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (first_paint_cb), self);
+}
+
 /* ---- life cycle --------------------------------------------------------- */
 
 static void
@@ -706,6 +1008,10 @@ vol_window_constructed (GObject *object)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
     }
+
+  if (self->settings)
+    g_signal_connect_object (self->settings, "changed::binary-units", G_CALLBACK (binary_units_changed_cb),
+                             self, 0);
 
   self->config = VOL_CONFIG_PANE (vol_config_pane_new (self->settings));
   gtk_box_append (self->config_box, GTK_WIDGET (self->config));
@@ -730,10 +1036,16 @@ vol_window_constructed (GObject *object)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  /* a script sees the page and the switcher change, as a user does */
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child", G_CALLBACK (republish_status), self);
+  g_signal_connect_swapped (self->switcher_bar, "notify::reveal", G_CALLBACK (republish_status), self);
+  g_signal_connect_swapped (self->switcher_bar, "map", G_CALLBACK (republish_status), self);
+
   _vol_window_add_actions (self);
   _vol_window_update_actions (self);
   _vol_window_update_status (self, "idle");
 
+  g_signal_connect (self, "realize", G_CALLBACK (warm_up_realize_cb), self);
   if (g_strcmp0 (g_getenv ("VOLUMETER_MEASURE_STALLS"), "1") == 0)
     {
       g_signal_connect (self, "realize", G_CALLBACK (realize_cb), self);
@@ -746,6 +1058,7 @@ vol_window_dispose (GObject *object)
 {
   VolWindow *self = VOL_WINDOW (object);
 
+  self->disposed = TRUE;
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   if (self->runner)
@@ -754,6 +1067,9 @@ vol_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->chart, vol_chart_unref);
+  g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
+  g_clear_pointer (&self->live, vol_live_chart_free);
+  g_clear_pointer (&self->speed_text, g_free);
   g_clear_pointer (&self->result_path, g_free);
   g_clear_pointer (&self->status_phase, g_free);
   g_clear_pointer (&self->last_error, g_free);
@@ -775,6 +1091,7 @@ vol_window_class_init (VolWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VolWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, VolWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, result_stack);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, config_box);
   gtk_widget_class_bind_template_child (widget_class, VolWindow, chart_box);
