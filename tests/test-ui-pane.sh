@@ -14,7 +14,8 @@
 # (src/engine/vol-test-seam.h) makes the probe of one folder announce
 # itself on a FIFO and block until released, so the test knows the probe
 # is hanging (tests/pause.sh) instead of sleeping and hoping. Meanwhile:
-# app.status answers, Start says the target is still being probed, another
+# app.status answers, Start waits for the probe (dropped when another is chosen),
+# another
 # target can be chosen and a short run on it completes; after the release
 # the late answer does not take the choice back. Then the same at start-up,
 # with the hanging folder as the saved target (a keyfile settings backend).
@@ -69,21 +70,13 @@ result_param() {
 }
 call() { timeout 10 bash -c '. "$1"; shift; ui_call "$@"' _ "$here/ui-env.sh" "$@" >/dev/null; }
 set_param() { call set-param "($(ui_str "$1"), $(ui_str "$2"))"; }
-# start, retried while the chosen target's probe has not answered yet;
-# prints the final status
+# start; a Start asked for while the chosen target is still being probed
+# waits for the probe (start_pending), then runs; prints the final status
 start_run() {
-  local s i
-  for i in $(seq 200); do
-    timeout 10 bash -c '. "$1"; ui_call start' _ "$here/ui-env.sh" >/dev/null || { echo "start call blocked"; return 1; }
-    # the call returns once Start has run: running, or refused with an error
-    s=$(ui_wait 's.get("state") != "running"' 120) || { echo "$s"; return 1; }
-    case $(jget error "$s") in
-      "Still finding out"*) sleep 0.05 ;;   # poll interval: the probe of a local folder
-      *) echo "$s"; return 0 ;;
-    esac
-  done
+  local s
+  timeout 10 bash -c '. "$1"; ui_call start' _ "$here/ui-env.sh" >/dev/null || { echo "start call blocked"; return 1; }
+  s=$(ui_wait 'not s.get("start_pending") and s.get("state") != "running"' 120) || { echo "$s"; return 1; }
   echo "$s"
-  return 1
 }
 
 pause_init "$work/pause" || { echo "Bail out! mkfifo failed"; exit 1; }
@@ -112,10 +105,11 @@ else not_ok "app.status answers while the probe hangs" "status: $s"; fi
 
 timeout 10 bash -c '. "$1"; ui_call start' _ "$here/ui-env.sh" >/dev/null
 s=$(quick_status)
-if [ "$(jget state "$s")" = error ] && grep -q "Still finding out what $hung is" <<<"$(jget error "$s")"; then
-  ok "Start says the chosen target is still being probed"
+if [ "$(jget state "$s")" = idle ] && [ -z "$(jget error "$s")" ] \
+   && [ "$(jget probing "$s")" = True ] && [ "$(jget start_pending "$s")" = True ]; then
+  ok "Start waits for the chosen target's probe (probing, start pending, no error)"
 else
-  not_ok "Start says the chosen target is still being probed" "status: $s"
+  not_ok "Start waits for the chosen target's probe" "status: $s"
 fi
 
 # ---- another target, while the first still hangs ----------------------------------

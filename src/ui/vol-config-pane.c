@@ -79,6 +79,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum
+{
+  TARGET_SETTLED,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
 static void
 target_free (gpointer data)
 {
@@ -94,6 +101,30 @@ static Target *
 chosen_target (VolConfigPane *self)
 {
   return self->chosen < self->targets->len ? g_ptr_array_index (self->targets, self->chosen) : NULL;
+}
+
+/**
+ * vol_config_pane_get_chosen_path: the chosen target's folder, probed or not
+ *
+ * vol_config_pane_is_probing:
+ *
+ * Whether the chosen target's probe has not answered yet (neither a
+ * description nor an error). "target-settled" follows when it does.
+ */
+const char *
+vol_config_pane_get_chosen_path (VolConfigPane *self)
+{
+  const Target *target = chosen_target (self);
+
+  return target ? target->path : NULL;
+}
+
+gboolean
+vol_config_pane_is_probing (VolConfigPane *self)
+{
+  const Target *target = chosen_target (self);
+
+  return target != NULL && target->info == NULL && target->error == NULL;
 }
 
 static void
@@ -453,6 +484,8 @@ target_changed (VolConfigPane *self)
   revalidate_rows (self);
   if (!self->loading)
     vol_config_pane_save (self);
+  if (!vol_config_pane_is_probing (self))
+    g_signal_emit (self, signals[TARGET_SETTLED], 0);
 }
 
 static void
@@ -1135,6 +1168,10 @@ vol_config_pane_class_init (VolConfigPaneClass *klass)
   properties[PROP_VALID] = g_param_spec_boolean ("valid", NULL, NULL, FALSE,
                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* The chosen target is known (or known to be unusable): a Start asked
+   * for while it was still being probed can go ahead or say why not. */
+  signals[TARGET_SETTLED] = g_signal_new ("target-settled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -25,6 +25,8 @@ gboolean             vol_config_pane_get_valid       (VolConfigPane *self);
 VolTestSpec         *vol_config_pane_build_spec      (VolConfigPane *self,
                                                       GError       **error);
 const VolTargetInfo *vol_config_pane_get_target_info (VolConfigPane *self);
+gboolean             vol_config_pane_is_probing      (VolConfigPane *self);
+const char          *vol_config_pane_get_chosen_path (VolConfigPane *self);
 gboolean             vol_config_pane_set_target      (VolConfigPane *self,
                                                       const char    *path,
                                                       GError       **error);

@@ -45,6 +45,7 @@ struct _VolWindow
   GCancellable         *cancellable;   /* of the run in progress, NULL otherwise */
   guint                 inhibit_cookie;
   gboolean              close_when_done;
+  char                 *start_when_settled;  /* the target a Start waits for, while it is probed */
   gboolean              disposed;      /* callbacks that outlive the window do nothing */
   char                 *status_phase;
   double                status_fraction;

@@ -141,6 +141,10 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_string_value (builder, self->last_error ? self->last_error : "");
   json_builder_set_member_name (builder, "history");
   json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
+  json_builder_set_member_name (builder, "probing");
+  json_builder_add_boolean_value (builder, self->config && vol_config_pane_is_probing (self->config));
+  json_builder_set_member_name (builder, "start_pending");
+  json_builder_add_boolean_value (builder, self->start_when_settled != NULL);
   json_builder_set_member_name (builder, "results");
   json_builder_add_int_value (builder, self->results ? self->results->len : 0);
   json_builder_set_member_name (builder, "chart_unit");
@@ -588,6 +592,23 @@ needs_confirmation (VolWindow           *self,
   return *message != NULL;
 }
 
+static void republish_status (VolWindow *self);
+
+/* A Start that waited for its target's probe goes ahead, or says why not;
+ * if another target was chosen meanwhile, it is dropped. */
+static void
+target_settled_cb (VolWindow *self)
+{
+  g_autofree char *waiting = g_steal_pointer (&self->start_when_settled);
+
+  if (waiting == NULL)
+    return;
+  if (g_strcmp0 (waiting, vol_config_pane_get_chosen_path (self->config)) == 0)
+    _vol_window_start (self, FALSE);
+  else
+    republish_status (self);
+}
+
 void
 _vol_window_start (VolWindow *self,
                    gboolean   confirmed)
@@ -599,6 +620,15 @@ _vol_window_start (VolWindow *self,
   if (self->cancellable != NULL)
     return;
   spec = vol_config_pane_build_spec (self->config, &error);
+  if (spec == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING))
+    {
+      /* Only a script gets here (the Start button is off while probing):
+       * start when the probe answers, as a user would by waiting. */
+      g_free (self->start_when_settled);
+      self->start_when_settled = g_strdup (vol_config_pane_get_chosen_path (self->config));
+      republish_status (self);
+      return;
+    }
   if (spec == NULL)
     {
       _vol_window_error_dialog (self, _("The Test Cannot Start"), error->message);
@@ -1016,6 +1046,7 @@ vol_window_constructed (GObject *object)
   self->config = VOL_CONFIG_PANE (vol_config_pane_new (self->settings));
   gtk_box_append (self->config_box, GTK_WIDGET (self->config));
   g_signal_connect_swapped (self->config, "notify::valid", G_CALLBACK (_vol_window_update_actions), self);
+  g_signal_connect_swapped (self->config, "target-settled", G_CALLBACK (target_settled_cb), self);
 
   self->chart_view = VOL_CHART_VIEW (vol_chart_view_new ());
   gtk_box_append (self->chart_box, GTK_WIDGET (self->chart_view));
@@ -1067,6 +1098,7 @@ vol_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->chart, vol_chart_unref);
+  g_clear_pointer (&self->start_when_settled, g_free);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);
