@@ -333,6 +333,17 @@ if ((NEED_VOLUME)); then
   mkfs.ext4 -q -F -m 0 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 "$LOOP"
   mkdir -p "$MNT"
   mount "$LOOP" "$MNT"
+  # Both tools work below one folder: Volumeter's scratch folder and fio's
+  # are made in it for every run. ext4 spreads folders made in the root
+  # over its block groups (and puts their files near them) but places
+  # deeper ones close to their parent (a few groups on each time), so the
+  # two tools' files, run after run, walk through the same part of the
+  # device side by side. Where a file lies changes its speed on a
+  # disk-backed loop: fio's 4 KiB writes ran at 41 MB/s in the root and at
+  # 22-27 MB/s in a fresh top-level folder (filefrag: 132 MiB against
+  # 1.6 GiB into a 2 GiB volume).
+  TDIR="$MNT/bench"
+  mkdir "$TDIR"
   STAT=/sys/block/$(basename "$LOOP")/stat
   echo "volume:   $KIND, $SIZE ext4 on $LOOP"
 fi
@@ -359,19 +370,15 @@ run_volumeter () {   # pair case kind args…
   shift 2
   sync
   before=$(devstat)
-  "$VCLI" run "$@" --target "$MNT" --quiet -o "$out" >"$WORK/vol.log" 2>&1 \
+  "$VCLI" run "$@" --target "$TDIR" --quiet -o "$out" >"$WORK/vol.log" 2>&1 \
     || { cat "$WORK/vol.log" >&2; echo "vs-peers: Volumeter run failed: $*" >&2; exit 1; }
   after=$(devstat)
   VDEV=$(delta "$before" "$after")
 }
 # the fio job of that pair's Volumeter result; its counters in $FDEV
 run_fio () {   # pair case result
-  local pair=$1 case=$2 job="$WORK/$2-$1.fio" dir="$MNT/fio-$2-$1" before after
-  # A fresh folder, as Volumeter's scratch folder is: ext4 spreads new
-  # folders over its block groups and puts their files near them, so a
-  # file in the volume's root and one in a new folder lie at different
-  # places on the device (filefrag showed 132 MiB against 1.6 GiB in on a
-  # 2 GiB volume) — on a disk-backed loop, at different speeds.
+  local pair=$1 case=$2 job="$WORK/$2-$1.fio" dir="$TDIR/fio-$2-$1" before after
+  # a fresh folder for every run, as Volumeter's scratch folder is
   mkdir "$dir"
   "$VCLI" fio-job "$3" --dir "$dir" >"$job"
   sync
