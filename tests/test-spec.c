@@ -302,6 +302,23 @@ test_check_space (void)
   g_assert_true (vol_param_check_space (chunk, big, cap, free_bytes, "/mnt", NULL));
 }
 
+/* The window names a cross-parameter check's subject by its title. */
+static void
+test_title_message (void)
+{
+  static const VolParamDesc params[] = {
+    { .key = "to", .title = "Last size", .type = VOL_PARAM_SIZE },
+  };
+  static const VolTestInfo info = { .name = "t", .title = "T", .params = params, .n_params = 1 };
+  g_autofree char *titled = vol_test_info_title_message (&info, "to: 4 KiB is smaller than from (64 KiB)");
+  g_autofree char *other = vol_test_info_title_message (&info, "from: 4 KiB is odd");
+  g_autofree char *plain = vol_test_info_title_message (&info, "No colon here");
+
+  g_assert_cmpstr (titled, ==, "Last size: 4 KiB is smaller than from (64 KiB)");
+  g_assert_cmpstr (other, ==, "from: 4 KiB is odd");
+  g_assert_cmpstr (plain, ==, "No colon here");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -316,5 +333,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/spec/choice-labels", test_choice_labels);
   g_test_add_func ("/vol/spec/titled-message", test_titled_message);
   g_test_add_func ("/vol/spec/check-space", test_check_space);
+  g_test_add_func ("/vol/spec/title-message", test_title_message);
   return g_test_run ();
 }

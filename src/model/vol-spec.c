@@ -1,6 +1,8 @@
 /* vol-spec.c — an immutable, validated request to run one test */
 #include "vol-spec.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
@@ -279,6 +281,36 @@ vol_test_info_find_param (const VolTestInfo *info,
     if (g_strcmp0 (info->params[i].key, key) == 0)
       return &info->params[i];
   return NULL;
+}
+
+/**
+ * vol_test_info_title_message:
+ * @message: a check's message, "to: 4 KiB is smaller than from (64 KiB)"
+ *
+ * The command line names parameters by key, and a check's message starts
+ * with the key it is about; the window shows titles. Returns the message
+ * with a leading "key: " of one of @info's parameters replaced by its
+ * translated title ("Last size: …"), or a copy of @message as it is.
+ */
+char *
+vol_test_info_title_message (const VolTestInfo *info,
+                             const char        *message)
+{
+  const char *colon;
+
+  g_return_val_if_fail (info != NULL, NULL);
+  g_return_val_if_fail (message != NULL, NULL);
+
+  colon = strstr (message, ": ");
+  if (colon != NULL)
+    {
+      g_autofree char *key = g_strndup (message, colon - message);
+      const VolParamDesc *desc = vol_test_info_find_param (info, key);
+
+      if (desc != NULL && desc->title != NULL)
+        return g_strconcat (_(desc->title), colon, NULL);
+    }
+  return g_strdup (message);
 }
 
 /**

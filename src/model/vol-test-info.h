@@ -27,5 +27,7 @@ struct _VolTestInfo
 
 const VolParamDesc *vol_test_info_find_param (const VolTestInfo *info,
                                               const char        *key);
+char               *vol_test_info_title_message (const VolTestInfo *info,
+                                                 const char        *message);
 
 G_END_DECLS

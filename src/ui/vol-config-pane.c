@@ -171,7 +171,8 @@ check_params (VolConfigPane *self)
                             g_variant_builder_end (&params));
   if (rows_valid && !vol_test_spec_validate (spec, &kind->info, &error))
     {
-      adw_action_row_set_subtitle (self->check_row, error->message);
+      g_autofree char *message = vol_test_info_title_message (&kind->info, error->message);
+      adw_action_row_set_subtitle (self->check_row, message);
       gtk_widget_set_visible (GTK_WIDGET (self->check_row), TRUE);
     }
   else
@@ -904,7 +905,15 @@ vol_config_pane_build_spec (VolConfigPane  *self,
                             0, gtk_editable_get_text (GTK_EDITABLE (self->label_row)),
                             g_variant_builder_end (&params));
   if (!vol_test_spec_validate (spec, &kind->info, error))
-    return NULL;
+    {
+      if (error && *error)
+        {
+          g_autofree char *message = vol_test_info_title_message (&kind->info, (*error)->message);
+          g_free ((*error)->message);
+          (*error)->message = g_steal_pointer (&message);
+        }
+      return NULL;
+    }
   return g_steal_pointer (&spec);
 }
 
