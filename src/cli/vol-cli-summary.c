@@ -78,21 +78,6 @@ print_dict (FILE              *out,
   g_string_free (line, TRUE);
 }
 
-static const char *
-bypass_text (VolCacheBypass bypass)
-{
-  switch (bypass)
-    {
-    case VOL_CACHE_BYPASS_DIRECT:
-      return _("direct (O_DIRECT: the page cache was bypassed)");
-    case VOL_CACHE_BYPASS_FADVISE:
-      return _("fadvise (O_DIRECT refused: buffered, fdatasync timed, cache dropped before reads)");
-    case VOL_CACHE_BYPASS_NONE:
-    default:
-      return _("none (through the page cache)");
-    }
-}
-
 /* @text in lines of at most @width characters, broken at spaces, the
  * lines after the first indented by @indent: a long path stays whole. */
 static void
@@ -227,9 +212,11 @@ vol_cli_print_summary (FILE            *out,
     }
   print_dict (out, _("Parameters"), result->params, kind);
   print_dict (out, _("Resolved"), result->resolved, kind);
-  fprintf (out, "  %s %s\n", pad (_("Cache bypass"), 14), bypass_text (result->cache_bypass));
-  fprintf (out, "  %s %s (seed 0x%016" G_GINT64_MODIFIER "x)\n", pad (_("Data pattern"), 14),
-           vol_data_pattern_to_string (result->pattern), result->seed);
+  fprintf (out, "  %s %s\n", pad (_("Cache bypass"), 14), vol_cache_bypass_describe (result->cache_bypass));
+  {
+    g_autofree char *data = vol_data_pattern_describe (result->pattern, result->seed);
+    fprintf (out, "  %s %s\n", pad (_("Data pattern"), 14), data);
+  }
   fprintf (out, "  %s %s\n", pad (_("I/O backend"), 14), result->io_backend ? result->io_backend : "?");
   {
     g_autofree char *duration = vol_duration_format (result->duration);

@@ -5,6 +5,8 @@
  */
 #include "vol-types.h"
 
+#include <glib/gi18n.h>
+
 static const char *const pattern_names[] = { "random", "zeros" };
 static const char *const bypass_names[] = { "direct", "fadvise", "none" };
 static const char *const status_names[] = { "complete", "cancelled", "failed" };
@@ -78,4 +80,42 @@ vol_result_status_from_string (const char      *text,
     return FALSE;
   *status = (VolResultStatus) v;
   return TRUE;
+}
+
+/**
+ * vol_cache_bypass_describe:
+ *
+ * What a cache bypass means, in words, for people (the app and the CLI
+ * alike); vol_cache_bypass_to_string() is the file's word.
+ */
+const char *
+vol_cache_bypass_describe (VolCacheBypass bypass)
+{
+  switch (bypass)
+    {
+    case VOL_CACHE_BYPASS_DIRECT:
+      return _("direct (O_DIRECT: the page cache was bypassed)");
+    case VOL_CACHE_BYPASS_FADVISE:
+      return _("fadvise (O_DIRECT refused: buffered, fdatasync timed, cache dropped before reads)");
+    case VOL_CACHE_BYPASS_NONE:
+    default:
+      return _("none (through the page cache)");
+    }
+}
+
+/**
+ * vol_data_pattern_describe:
+ *
+ * Returns: (transfer full): the data written and its seed, in words:
+ * "random (incompressible), seed 0x…".
+ */
+char *
+vol_data_pattern_describe (VolDataPattern pattern,
+                           guint64        seed)
+{
+  g_autofree char *hex = g_strdup_printf ("0x%016" G_GINT64_MODIFIER "x", seed);
+
+  if (pattern == VOL_DATA_PATTERN_ZEROS)
+    return g_strdup_printf (_("zeros (compressible), seed %s"), hex);
+  return g_strdup_printf (_("random (incompressible), seed %s"), hex);
 }

@@ -38,6 +38,9 @@ const char *vol_cache_bypass_to_string  (VolCacheBypass  bypass);
 gboolean    vol_cache_bypass_from_string (const char     *text,
                                           VolCacheBypass *bypass);
 const char *vol_result_status_to_string (VolResultStatus status);
+const char *vol_cache_bypass_describe   (VolCacheBypass  bypass);
+char       *vol_data_pattern_describe   (VolDataPattern  pattern,
+                                         guint64         seed);
 gboolean    vol_result_status_from_string (const char      *text,
                                            VolResultStatus *status);
 

@@ -222,10 +222,9 @@ show_result (VolResultView   *self,
   }
 
   how = add_group (self, _("How It Was Measured"));
-  add_row (how, _("Cache bypass"), vol_cache_bypass_to_string (result->cache_bypass), NULL);
+  add_row (how, _("Cache bypass"), vol_cache_bypass_describe (result->cache_bypass), NULL);
   {
-    g_autofree char *seed = g_strdup_printf ("%s, seed 0x%016" G_GINT64_MODIFIER "x",
-                                             vol_data_pattern_to_string (result->pattern), result->seed);
+    g_autofree char *seed = vol_data_pattern_describe (result->pattern, result->seed);
     g_autofree char *cpu = g_strdup_printf (_("%.2f s user, %.2f s system in %.1f s"),
                                             result->cpu_user, result->cpu_system, result->duration);
     add_row (how, _("Data"), seed, NULL);
