@@ -666,22 +666,6 @@ add_curve (VolChart              *chart,
   }
 }
 
-/* A summary is named by its series and column: a queue run summarises
- * the same series' IOPS and throughput. */
-static const VolSummary *
-find_summary (const VolResult *result,
-              const char      *series,
-              const char      *column)
-{
-  for (guint i = 0; i < result->summaries->len; i++)
-    {
-      const VolSummary *s = g_ptr_array_index (result->summaries, i);
-      if (g_strcmp0 (s->series, series) == 0 && g_strcmp0 (s->column, column) == 0)
-        return s;
-    }
-  return NULL;
-}
-
 /* The summaries of any result, each once, in the order first met. */
 static GPtrArray *
 all_summaries (VolResult *const *results,
@@ -803,7 +787,7 @@ add_summary_rows (VolChart              *chart,
 
       for (guint k = 0; k < n; k++)
         {
-          const VolSummary *mine = find_summary (results[order[k]], summary->series, summary->column);
+          const VolSummary *mine = vol_result_find_summary (results[order[k]], summary->series, summary->column);
           if (mine == NULL || mine->count == 0)
             g_ptr_array_add (cells, g_strdup ("—"));
           else if (mine->count == 1 || !isfinite (mine->stddev))
@@ -942,7 +926,7 @@ build_bars (VolResult *const      *results,
       for (guint c = 0; c < bars->len; c++)
         {
           const VolSummary *want = g_ptr_array_index (bars, c);
-          const VolSummary *summary = find_summary (results[r], want->series, want->column);
+          const VolSummary *summary = vol_result_find_summary (results[r], want->series, want->column);
           vol_chart_series_add (out, c, summary && summary->count ? summary->mean / scale : NAN);
         }
     }

@@ -492,20 +492,6 @@ vol_result_tables (const VolResult *result)
   return tables;
 }
 
-static const VolSummary *
-find_summary (const VolResult *result,
-              const char      *series,
-              const char      *column)
-{
-  for (guint i = 0; i < result->summaries->len; i++)
-    {
-      const VolSummary *s = g_ptr_array_index (result->summaries, i);
-      if (g_strcmp0 (s->series, series) == 0 && g_strcmp0 (s->column, column) == 0)
-        return s;
-    }
-  return NULL;
-}
-
 /* "write-4096-stddev" beside a "write-4096-mean": folded into the mean's
  * cell as its spread (min and max are left to the single result's page). */
 static gboolean
@@ -560,7 +546,7 @@ vol_result_table_new_comparison (VolResult *const  *results,
         row = add_row (table, heading);
         for (guint j = 0; j < n_results; j++)
           {
-            const VolSummary *mine = find_summary (results[order[j]], s->series, s->column);
+            const VolSummary *mine = vol_result_find_summary (results[order[j]], s->series, s->column);
             if (mine && mine->count > 0)
               set_cell (row, j, mine->mean, mine->count > 1 ? mine->stddev : NAN, mine->unit);
           }

@@ -202,17 +202,33 @@ vol_result_add_summary (VolResult  *result,
   g_ptr_array_add (result->summaries, summary);
 }
 
+/* The first summary of @series. */
 const VolSummary *
 vol_result_get_summary (const VolResult *result,
                         const char      *series)
+{
+  return vol_result_find_summary (result, series, NULL);
+}
+
+/**
+ * vol_result_find_summary:
+ * @column: (nullable): the summarised column; NULL for any
+ *
+ * The summary of @series' @column (a queue run summarises the same
+ * series' IOPS and throughput), or NULL.
+ */
+const VolSummary *
+vol_result_find_summary (const VolResult *result,
+                         const char      *series,
+                         const char      *column)
 {
   g_return_val_if_fail (result != NULL, NULL);
 
   for (guint i = 0; i < result->summaries->len; i++)
     {
-      const VolSummary *summary = g_ptr_array_index (result->summaries, i);
-      if (g_strcmp0 (summary->series, series) == 0)
-        return summary;
+      const VolSummary *s = g_ptr_array_index (result->summaries, i);
+      if (g_strcmp0 (s->series, series) == 0 && (column == NULL || g_strcmp0 (s->column, column) == 0))
+        return s;
     }
   return NULL;
 }

@@ -152,6 +152,9 @@ void         vol_result_add_summary (VolResult  *result,
                                      const char *column);
 const VolSummary *vol_result_get_summary (const VolResult *result,
                                           const char      *series);
+const VolSummary *vol_result_find_summary (const VolResult *result,
+                                           const char      *series,
+                                           const char      *column);
 void         vol_result_add_figure  (VolResult  *result,
                                      const char *name,
                                      const char *title,
