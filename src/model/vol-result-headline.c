@@ -245,7 +245,7 @@ vol_result_headline (const VolResult *result)
 
   g_return_val_if_fail (result != NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (kinds) && h == NULL; i++)
     if (g_strcmp0 (result->kind, kinds[i].kind) == 0)
       h = kinds[i].get (result);
   return h ? h : any_summary (result);
