@@ -70,6 +70,8 @@ struct _VolWindow
    * times a second (vol-live-chart.h) */
   VolLiveChart         *live;
   guint                 live_rebuild_id;
+  VolTestSpec          *pending_spec;      /* the run to start once its page is drawn */
+  guint                 start_runner_id;   /* the same, should no frame come (a hidden window) */
   gint64                live_built_us;
   char                 *speed_text;    /* the current speed, as shown */
   guint                 open_serial;   /* of the latest vol_window_open_files() */
