@@ -42,8 +42,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 app_log_tail() { tail -n 5 "$UI_LOG" | sed 's/^/app: /'; }
 
 # ---- the results folder --------------------------------------------------------

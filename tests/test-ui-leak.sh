@@ -41,8 +41,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$UI_PID/status"; }
 
 # ---- one small result of every kind --------------------------------------------

@@ -49,10 +49,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-jget() { ui_get "$1" <<<"$2"; }
 
 # The window size is what the app restores at start-up (GSettings), so the
 # settings live in a key file here rather than in memory.

@@ -64,8 +64,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 
 truncate -s 256M "$work/vol.img"
 loop=$(losetup -f --show "$work/vol.img") || { echo "Bail out! losetup failed"; exit 1; }

@@ -56,9 +56,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
-jget() { ui_get "$1" <<<"$2"; }
 # a status call that must come back at once: a blocked main loop would not answer
 quick_status() { timeout 10 bash -c '. "$1"; ui_status' _ "$here/ui-env.sh"; }
 result_target() {

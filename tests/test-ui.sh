@@ -83,12 +83,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 check() { local desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 app_log_tail() { tail -n 5 "$UI_LOG" | sed 's/^/app: /'; }
-# jget KEY JSON
-jget() { ui_get "$1" <<<"$2"; }
 no_scratch() { ! ls -a "$vol" | grep -q '^\.volumeter-'; }
 set_params() {   # KEY VALUE …; every one accepted
   local bad=""

@@ -1,4 +1,4 @@
-# ui-env.sh — shared by tests/test-ui.sh and bench/ui-responsiveness.sh (sourced, not run)
+# ui-env.sh — shared by tests/test-ui*.sh and bench/ui-responsiveness.sh (sourced, not run)
 #
 # Drives the real application over D-Bus (org.gtk.Actions on
 # /io/github/volumeter/Volumeter, see src/ui/vol-application.c), in a
@@ -161,6 +161,15 @@ ui_env_cleanup() {
   fi
   [ "${UI_WORK_OWNED:-0}" = 1 ] && rm -rf "$UI_WORK"
 }
+
+# ---- TAP ----------------------------------------------------------------------
+
+# ok DESC; not_ok DESC [DETAIL…]: one TAP line each, counted in the calling
+# script's $n and $failed (it sets both to 0); DETAIL lines become comments.
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
+# jget KEY JSON: one field of a status already read
+jget() { ui_get "$1" <<<"$2"; }
 
 # ---- the application ----------------------------------------------------------
 
