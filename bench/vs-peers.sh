@@ -339,9 +339,9 @@ if ((NEED_VOLUME)); then
   # deeper ones close to their parent (a few groups on each time), so the
   # two tools' files, run after run, walk through the same part of the
   # device side by side. Where a file lies changes its speed on a
-  # disk-backed loop: fio's 4 KiB writes ran at 41 MB/s in the root and at
-  # 22-27 MB/s in a fresh top-level folder (filefrag: 132 MiB against
-  # 1.6 GiB into a 2 GiB volume).
+  # disk-backed loop (filefrag: 132 MiB against 1.6 GiB into a 2 GiB
+  # volume); 4 KiB writes compared at 0.906 x fio with the files apart and
+  # at 0.973 side by side (docs/performance.md).
   TDIR="$MNT/bench"
   mkdir "$TDIR"
   STAT=/sys/block/$(basename "$LOOP")/stat
