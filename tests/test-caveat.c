@@ -230,6 +230,29 @@ test_zeros (void)
 }
 
 static void
+test_buffers (void)
+{
+  g_autoptr(VolResult) result = clean_result ("threads");
+  g_autoptr(VolCaveat) pages = NULL;
+  g_autofree char *none = NULL;
+
+  result->io_buffers = g_strdup ("pages");
+  pages = only_caveat (result, "buffers");
+  g_assert_cmpint (pages->level, ==, VOL_CAVEAT_LEVEL_NOTE);
+  g_assert_nonnull (strstr (pages->text, "huge pages"));
+
+  /* huge pages, buffers too small to matter, or not recorded: nothing */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (result->io_buffers);
+      result->io_buffers = g_strdup ((const char *[]) { "huge-pages", "small", NULL }[i]);
+      none = ids_of (result);
+      g_assert_cmpstr (none, ==, "");
+      g_clear_pointer (&none, g_free);
+    }
+}
+
+static void
 test_cpu (void)
 {
   static const struct
@@ -393,6 +416,7 @@ main (int   argc,
   g_test_add_func ("/vol/caveat/cpu", test_cpu);
   g_test_add_func ("/vol/caveat/status", test_status);
   g_test_add_func ("/vol/caveat/counters", test_counters);
+  g_test_add_func ("/vol/caveat/buffers", test_buffers);
   g_test_add_func ("/vol/caveat/order", test_order);
   g_test_add_func ("/vol/caveat/saved", test_saved);
   return g_test_run ();

@@ -85,7 +85,7 @@ build (const char     *kind,
   g_autoptr(GVariant) p = dict (params);
   g_autoptr(GVariant) r = resolved ? dict (resolved) : NULL;
   g_autoptr(GError) error = NULL;
-  char *job = vol_fio_job_build (kind, p, r, pattern, bypass, backend, "/mnt/vol", &error);
+  char *job = vol_fio_job_build (kind, p, r, pattern, bypass, backend, NULL, "/mnt/vol", &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (job);
@@ -345,7 +345,7 @@ test_fill (void)
   assert_opt (job, "read", "unlink", "1");
 
   /* before a run, only max-bytes says how big the files are */
-  none = vol_fio_job_build ("fill", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, NULL,
+  none = vol_fio_job_build ("fill", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, NULL, NULL,
                             "/mnt/vol", &error);
   g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM);
   g_assert_null (none);
@@ -376,6 +376,29 @@ test_fadvise (void)
 }
 
 static void
+test_buffers (void)
+{
+  g_autoptr(GVariant) p = dict (TRANSFER);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *asked = build ("transfer", TRANSFER, NULL, VOL_DATA_PATTERN_RANDOM,
+                                  VOL_CACHE_BYPASS_DIRECT, "sync");
+  g_autofree char *small = NULL;
+
+  /* the test's buffers are huge pages: so are fio's, and the job says
+   * what fio needs for them */
+  assert_opt (asked, "global", "iomem", "shmhuge");
+  assert_opt (asked, "global", "hugepage-size", "2m");
+  g_assert_nonnull (strstr (asked, "nr_hugepages"));
+
+  /* a run the kernel left on 4 KiB pages: fio's own buffers, the same */
+  small = vol_fio_job_build ("transfer", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT,
+                             "sync", "pages", "/mnt/vol", &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (small, "iomem"));
+  g_assert_null (strstr (small, "nr_hugepages"));
+}
+
+static void
 test_unsupported (void)
 {
   static const char *const kinds[] = { "smallfiles", "cached", "nonsense" };
@@ -385,7 +408,7 @@ test_unsupported (void)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *job = vol_fio_job_build (kinds[i], p, NULL, VOL_DATA_PATTERN_RANDOM,
-                                                VOL_CACHE_BYPASS_DIRECT, NULL, "/mnt/vol", &error);
+                                                VOL_CACHE_BYPASS_DIRECT, NULL, NULL, "/mnt/vol", &error);
       g_assert_null (job);
       g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_UNSUPPORTED);
       g_assert_true (g_str_has_prefix (error->message, kinds[i]));
@@ -398,7 +421,7 @@ test_missing_param (void)
   g_autoptr(GVariant) p = dict ("{'from': <int64 4096>, 'to': <int64 8192>, 'iterations': <int64 1>}");
   g_autoptr(GError) error = NULL;
   g_autofree char *job = vol_fio_job_build ("transfer", p, NULL, VOL_DATA_PATTERN_RANDOM,
-                                            VOL_CACHE_BYPASS_DIRECT, NULL, "/mnt/vol", &error);
+                                            VOL_CACHE_BYPASS_DIRECT, NULL, NULL, "/mnt/vol", &error);
 
   g_assert_null (job);
   g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM);
@@ -447,6 +470,7 @@ main (int    argc,
   g_test_add_func ("/vol/fio-job/fill", test_fill);
   g_test_add_func ("/vol/fio-job/fill-max-bytes", test_fill_max_bytes);
   g_test_add_func ("/vol/fio-job/fadvise", test_fadvise);
+  g_test_add_func ("/vol/fio-job/buffers", test_buffers);
   g_test_add_func ("/vol/fio-job/unsupported", test_unsupported);
   g_test_add_func ("/vol/fio-job/missing-param", test_missing_param);
   g_test_add_func ("/vol/fio-job/for-result", test_for_result);

@@ -23,8 +23,15 @@ if [ -z "${VOL_TEST_DIR:-}" ]; then
   exit 0
 fi
 
+# the jobs' buffers are huge pages, as the test's (tests/hugepages.sh)
+. "$(dirname "$0")/hugepages.sh"
+if ! hugepages_reserve 64; then   # not in $(…): it keeps the old size to restore
+  printf '1..1\nnot ok 1 - huge pages reserved for fio\n'
+  exit 1
+fi
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-fio-job.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"; hugepages_restore' EXIT
 vol=$VOL_TEST_DIR
 
 ok() { n=$((n + 1)); echo "ok $n - $1"; }

@@ -200,6 +200,7 @@ make_full_result (void)
   result->seed = G_GUINT64_CONSTANT (0xfedcba9876543210); /* beyond 2^63 and 2^53 */
   result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
   result->io_backend = g_strdup ("sync");
+  result->io_buffers = g_strdup ("huge-pages");
 
   result->status = VOL_RESULT_STATUS_CANCELLED;
   result->message = g_strdup ("Cancelled by the user at 42 %");
@@ -407,6 +408,7 @@ assert_results_equal (const VolResult *a,
   g_assert_cmpuint (a->seed, ==, b->seed);
   g_assert_cmpint (a->cache_bypass, ==, b->cache_bypass);
   g_assert_cmpstr (a->io_backend, ==, b->io_backend);
+  g_assert_cmpstr (a->io_buffers, ==, b->io_buffers);
 
   g_assert_cmpint (a->status, ==, b->status);
   g_assert_cmpstr (a->message, ==, b->message);
@@ -1085,6 +1087,7 @@ test_wrong_types (void)
     { "\"seed\": \"0x0000000000000000\"", "\"seed\": \"12\"", "“test.seed” must be a hexadecimal" },
     { "\"data_pattern\": \"random\"", "\"data_pattern\": \"ones\"", "“test.data_pattern” has an unknown value “ones”" },
     { "\"cache_bypass\": \"direct\"", "\"cache_bypass\": \"maybe\"", "“test.cache_bypass” has an unknown value" },
+    { "\"io_buffers\": null", "\"io_buffers\": \"gigantic\"", "“test.io_buffers” has an unknown value “gigantic”" },
     { "\"state\": \"complete\"", "\"state\": \"paused\"", "“status.state” has an unknown value “paused”" },
     { "\"state\": \"complete\"", "\"status2\": 1", "“status.state” is missing" },
     { "\"kind\": \"fill\"", "\"kind\": \"\"", "“test.kind” must not be empty" },

@@ -175,6 +175,55 @@ test_threads (gconstpointer data)
   check_run (spec);
 }
 
+/* Buffers on huge pages (vol-io-buffer.c): a 1 MiB read leaves as one
+ * request. From 4 KiB pages the loop device (128 segments of at most
+ * 64 KiB) may get it in two, as luck of the pages' placement has it, and
+ * the result must then say so. */
+static void
+test_huge_page_buffers (void)
+{
+  g_autoptr(VolTestSpec) spec = th_make_spec ("threads", 0, "threads", "1", "bytes-per-thread", "16M",
+                                              "block", "1M", "seconds", "1", "mode", "seqrd", NULL);
+  g_autofree char *thp = NULL;
+  ThIoOps ops;
+  ThRun run = { 0 };
+  guint huge0, small0, huge1, small1;
+  guint8 *buf;
+
+  /* the allocator's promise, independent of any run */
+  vol_io_buffer_tally (&huge0, &small0);
+  buf = vol_io_alloc_aligned (1 << 20, 4096);
+  vol_io_buffer_tally (&huge1, &small1);
+  g_assert_cmpuint ((guintptr) buf % (2 << 20), ==, 0);
+  g_assert_cmpuint ((huge1 - huge0) + (small1 - small0), ==, 1);
+  vol_io_free_aligned (buf);
+
+  th_io_ops_init (&ops);
+  th_run_spec (spec, &ops.ops, &run);
+  g_assert_no_error (run.error);
+  g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
+  g_assert_nonnull (run.result->io_buffers);
+  if (g_file_get_contents ("/sys/kernel/mm/transparent_hugepage/enabled", &thp, NULL, NULL)
+      && strstr (thp, "[never]") != NULL)
+    g_assert_cmpstr (run.result->io_buffers, ==, "pages");
+  if (g_str_equal (run.result->io_buffers, "huge-pages"))
+    {
+      g_assert_cmpuint (run.result->counters->len, >=, 1);
+      for (guint i = 0; i < run.result->counters->len; i++)
+        {
+          const VolIoCounters *c = g_ptr_array_index (run.result->counters, i);
+
+          g_assert_cmpuint (c->reads, >, 0);
+          g_assert_cmpuint (c->dev_reads, ==, c->reads);
+        }
+    }
+  else
+    g_test_message ("the kernel gave no huge pages: the one-request check was not made");
+  vol_result_unref (run.result);
+  th_io_ops_clear (&ops);
+  th_assert_no_scratch ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -200,6 +249,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/vol/truth/threads-seqwr", "seqwr", test_threads);
   g_test_add_data_func ("/vol/truth/threads-seqrd", "seqrd", test_threads);
   g_test_add_data_func ("/vol/truth/threads-rndrw", "rndrw", test_threads);
+  g_test_add_func ("/vol/truth/huge-page-buffers", test_huge_page_buffers);
 
   return g_test_run ();
 }

@@ -218,6 +218,7 @@ vol_cli_print_summary (FILE            *out,
     fprintf (out, "  %s %s\n", pad (_("Data pattern"), 14), data);
   }
   fprintf (out, "  %s %s\n", pad (_("I/O backend"), 14), result->io_backend ? result->io_backend : "?");
+  fprintf (out, "  %s %s\n", pad (_("I/O buffers"), 14), vol_io_buffers_describe (result->io_buffers));
   {
     g_autofree char *duration = vol_duration_format (result->duration);
     /* an imported result may not say what the CPU did */

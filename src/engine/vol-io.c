@@ -115,34 +115,6 @@ vol_io_query_dio_align (int          fd,
     }
 }
 
-/**
- * vol_io_alloc_aligned:
- *
- * Memory for O_DIRECT transfers, aligned to @alignment (a power of two) and
- * at least to a page. Free with vol_io_free_aligned(). Any thread.
- */
-gpointer
-vol_io_alloc_aligned (gsize size,
-                      gsize alignment)
-{
-  void *mem = NULL;
-  gsize page = (gsize) sysconf (_SC_PAGESIZE);
-  int rc;
-
-  alignment = MAX (alignment, page);
-  rc = posix_memalign (&mem, alignment, MAX (size, 1));
-  if (rc != 0)
-    g_error ("Could not allocate %" G_GSIZE_FORMAT " bytes aligned to %" G_GSIZE_FORMAT,
-             size, alignment);
-  return mem;
-}
-
-void
-vol_io_free_aligned (gpointer mem)
-{
-  free (mem);
-}
-
 /* A short transfer is legal (a signal, a full device): carry on from where
  * it stopped. Zero bytes with no error means the device took no more. */
 static gboolean

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <glib.h>
+
+#include "vol-io-buffer.h"
 #include <sys/types.h>
 
 G_BEGIN_DECLS
@@ -57,9 +59,6 @@ typedef struct
 void      vol_io_query_dio_align (int          fd,
                                   guint        fallback_block_size,
                                   VolDioAlign *align);
-gpointer  vol_io_alloc_aligned   (gsize        size,
-                                  gsize        alignment);
-void      vol_io_free_aligned    (gpointer     mem);
 
 gboolean  vol_io_write_all       (const VolIoOps *ops,
                                   int             fd,

@@ -389,6 +389,7 @@ run_thread (GTask        *task,
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) cleanup_error = NULL;
   struct rusage before, after;
+  guint huge_before, small_before, huge_after, small_after;
   VolResult *result;
   gboolean ok;
 
@@ -404,10 +405,17 @@ run_thread (GTask        *task,
 
   /* RUSAGE_THREAD: the CPU this test's thread used, not the GUI's. */
   getrusage (RUSAGE_THREAD, &before);
+  vol_io_buffer_tally (&huge_before, &small_before);
   ok = run->kind->run (run, &error);
+  vol_io_buffer_tally (&huge_after, &small_after);
   getrusage (RUSAGE_THREAD, &after);
 
   result = run->result;
+  /* One large buffer on 4 KiB pages is enough to make the run's large
+   * transfers split by luck (vol-io-buffer.c); with none of 256 KiB or
+   * more, every transfer fits a request anyway. */
+  result->io_buffers = g_strdup (small_after > small_before ? "pages"
+                                 : huge_after > huge_before ? "huge-pages" : "small");
   result->duration = (vol_io_now_ns () - run->start_ns) / 1e9;
   /* added to what the test's own worker threads reported */
   result->cpu_user += timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);

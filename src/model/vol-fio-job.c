@@ -18,6 +18,10 @@
  *                test's stamps); zeros: zero_buffers=1
  *   cache        direct=1; a run that fell back to fadvise: direct=0 with
  *                invalidate=1
+ *   buffers      iomem=shmhuge: the test's buffers are 2 MiB pages
+ *                (engine/vol-io-buffer.c), so a large transfer reaches
+ *                the device in as few requests; from fio's 4 KiB pages
+ *                it is split by luck of where they lie
  *
  * The rest — fio's random generator, fsync() where the test calls
  * fdatasync() at the end — is listed in each test's doc.
@@ -40,6 +44,7 @@ typedef struct
   const char *kind;
   GVariant   *params;
   GVariant   *resolved;  /* may be NULL: no run yet */
+  gboolean    huge_pages;
   GString    *out;
   GError    **error;
 } Job;
@@ -224,6 +229,9 @@ header (Job            *job,
   if (job->resolved == NULL)
     g_string_append (job->out,
                      "; Sizes as asked: a run fits them to the free space; a result file gives the exact ones.\n");
+  if (job->huge_pages)
+    g_string_append (job->out,
+                     "; iomem=shmhuge needs huge pages reserved first, e.g. echo 256 | sudo tee /proc/sys/vm/nr_hugepages\n");
   g_string_append (job->out, "[global]\n");
   {
     /* fio splits directory= at ':' (several folders); a colon that is
@@ -250,6 +258,11 @@ header (Job            *job,
     }
   else
     kv (job, "scramble_buffers", "1");
+  if (job->huge_pages)
+    {
+      kv (job, "iomem", "shmhuge");
+      kv (job, "hugepage-size", "2m");
+    }
   /* fresh offsets each run, as the test's fresh seed gives */
   kv (job, "randrepeat", "0");
   kv (job, "group_reporting", "1");
@@ -603,6 +616,8 @@ build_fill (Job            *job,
  * @params: the test's parameters, a{sv}, every one set
  * @resolved: (nullable): the run's resolved values, or NULL before a run
  * @io_backend: (nullable): the backend a run used ("threads"), or NULL
+ * @io_buffers: (nullable): the buffers a run had ("huge-pages", "pages",
+ *   "small"), or NULL for what a run asks for (huge pages)
  * @directory: where fio puts its files (the folder the test ran in)
  *
  * Returns: (transfer full): the job file's text, or NULL with
@@ -615,11 +630,12 @@ vol_fio_job_build (const char      *kind,
                    VolDataPattern   pattern,
                    VolCacheBypass   bypass,
                    const char      *io_backend,
+                   const char      *io_buffers,
                    const char      *directory,
                    GError         **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  Job job = { kind, params, resolved, out, error };
+  Job job = { kind, params, resolved, io_buffers == NULL || g_str_equal (io_buffers, "huge-pages"), out, error };
   gboolean ok;
 
   g_return_val_if_fail (kind != NULL && directory != NULL, NULL);
@@ -680,5 +696,6 @@ vol_fio_job_for_result (const VolResult *result,
       return NULL;
     }
   return vol_fio_job_build (result->kind, result->params, result->resolved, result->pattern,
-                            result->cache_bypass, result->io_backend, directory, error);
+                            result->cache_bypass, result->io_backend, result->io_buffers,
+                            directory, error);
 }

@@ -104,6 +104,24 @@ vol_cache_bypass_describe (VolCacheBypass bypass)
 }
 
 /**
+ * vol_io_buffers_describe:
+ * @io_buffers: (nullable): the result's word, "huge-pages" or "pages"
+ *
+ * What the transfers' buffers were, in words.
+ */
+const char *
+vol_io_buffers_describe (const char *io_buffers)
+{
+  if (g_strcmp0 (io_buffers, "huge-pages") == 0)
+    return _("2 MiB pages (each transfer is as few requests as the device takes)");
+  if (g_strcmp0 (io_buffers, "pages") == 0)
+    return _("4 KiB pages (transfers over 256 KiB may be split into more requests)");
+  if (g_strcmp0 (io_buffers, "small") == 0)
+    return _("under 256 KiB, 4 KiB pages (each transfer fits a request)");
+  return _("not recorded");
+}
+
+/**
  * vol_data_pattern_describe:
  *
  * Returns: (transfer full): the data written and its seed, in words:

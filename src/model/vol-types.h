@@ -39,6 +39,7 @@ gboolean    vol_cache_bypass_from_string (const char     *text,
                                           VolCacheBypass *bypass);
 const char *vol_result_status_to_string (VolResultStatus status);
 const char *vol_cache_bypass_describe   (VolCacheBypass  bypass);
+const char *vol_io_buffers_describe     (const char     *io_buffers);
 char       *vol_data_pattern_describe   (VolDataPattern  pattern,
                                          guint64         seed);
 gboolean    vol_result_status_from_string (const char      *text,

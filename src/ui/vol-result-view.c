@@ -229,6 +229,7 @@ show_result (VolResultView   *self,
                                             result->cpu_user, result->cpu_system, result->duration);
     add_row (how, _("Data"), seed, NULL);
     add_row (how, _("I/O backend"), result->io_backend ? result->io_backend : "—", NULL);
+    add_row (how, _("I/O buffers"), vol_io_buffers_describe (result->io_buffers), NULL);
     add_row (how, _("CPU time"), cpu, NULL);
   }
   if (result->counters->len > 0)
