@@ -143,6 +143,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/vs-peers.XXXXXX")
 MNT="$WORK/mnt"
 LOOP=
 BACKING=
+. "$SCRIPT_DIR/pin.sh"
 cleanup () {
   local rc=$?
   set +e
@@ -152,7 +153,7 @@ cleanup () {
   [[ -n $BACKING ]] && rm -f -- "$BACKING"
   if [[ -d $MNT ]] && mountpoint -q "$MNT"; then echo "$MNT still mounted; left $WORK" >&2; else rm -rf --one-file-system -- "$WORK"; fi
   hugepages_restore
-  [[ -n ${WQ_MASK_WAS:-} ]] && echo "$WQ_MASK_WAS" >/sys/devices/virtual/workqueue/cpumask
+  pin_restore
   exit "$rc"
 }
 trap cleanup EXIT
@@ -165,22 +166,10 @@ trap 'exit 143' TERM
 . "$SCRIPT_DIR/../tests/hugepages.sh"
 hugepages_reserve 256 || die "fio's jobs need huge pages (tests/hugepages.sh)"
 
-# On the RAM-backed loop every I/O is a copy by the loop device's kernel
-# worker, and where the scheduler puts it against the tool decided the
-# figure: fio's 1 MiB reads ran at 4.7 GB/s unpinned and 12–15 GB/s pinned
-# to one CPU, Volumeter's at 10 GB/s either way (docs/performance.md).
-# Pinned, both tools meet the same placement: the worker on CPU 0, the tool
-# on the others.
+# both tools on the same CPUs, the loop device's workers on another
+# (bench/pin.sh); on the RAM-backed loop by default
 [[ $PIN == auto ]] && PIN=$((DISK ? 0 : 1))
-TASKSET=()
-WQ_MASK_WAS=
-if ((PIN)); then
-  (($(nproc) >= 2)) || die "--pin needs 2 CPUs or more"
-  command -v taskset >/dev/null || die "--pin needs taskset (util-linux)"
-  WQ_MASK_WAS=$(cat /sys/devices/virtual/workqueue/cpumask)
-  echo 1 >/sys/devices/virtual/workqueue/cpumask || die "cannot set the unbound workqueues' CPU mask"
-  TASKSET=(taskset -c "1-$(($(nproc) - 1))")
-fi
+if ((PIN)); then pin_setup || die "--pin: see above"; fi
 
 VCLI="$WORK/volumeter-cli"
 cp -- "$CLI" "$VCLI"
@@ -490,6 +479,7 @@ if ((PM)); then
   echo "=== smallfiles, cached: vs-postmark-hdparm.sh (targets ±10 %)"
   pm_args=(--runs "$PAIRS" --cli "$VCLI")
   ((DISK)) && pm_args+=(--disk)
+  ((PIN)) || pm_args+=(--no-pin)
   "$SCRIPT_DIR/vs-postmark-hdparm.sh" "${pm_args[@]}" || MISS=1
 fi
 exit $MISS

@@ -29,6 +29,7 @@ ORIG_CMD=$(printf '%q ' "$0" "$@")
 SIZE=8G
 RUNS=3
 DISK=0
+PIN=auto
 FILES=5000
 TRANSACTIONS=100000
 MIN_SIZE=500
@@ -44,6 +45,8 @@ Usage: $0 [OPTION…]     (as root)
   --size SIZE          loop volume size (default $SIZE)
   --runs R             pairs of runs per comparison, order alternating (default $RUNS)
   --disk               back the loop with a file on disk, losetup --direct-io=on
+  --pin / --no-pin     both tools on CPUs 1…N-1, the kernel's unbound workers on CPU 0
+                       (bench/pin.sh; default: on for the RAM-backed loop, off with --disk)
   --files N            postmark "set number" / --files (default $FILES)
   --transactions N     postmark "set transactions" / --transactions (default $TRANSACTIONS)
   --min-size B --max-size B   file sizes in bytes (default $MIN_SIZE $MAX_SIZE)
@@ -61,6 +64,8 @@ while (($#)); do
     --size) SIZE=$2; shift 2 ;;
     --runs) RUNS=$2; shift 2 ;;
     --disk) DISK=1; shift ;;
+    --pin) PIN=1; shift ;;
+    --no-pin) PIN=0; shift ;;
     --files) FILES=$2; shift 2 ;;
     --transactions) TRANSACTIONS=$2; shift 2 ;;
     --min-size) MIN_SIZE=$2; shift 2 ;;
@@ -85,6 +90,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/vs-postmark-hdparm.XXXXXX")
 MNT="$WORK/mnt"
 LOOP=
 BACKING=
+. "$SCRIPT_DIR/pin.sh"
 cleanup () {
   local rc=$?
   set +e
@@ -92,11 +98,14 @@ cleanup () {
   if [[ -d $MNT ]] && mountpoint -q "$MNT"; then umount "$MNT" || { sleep 1; umount "$MNT"; }; fi
   [[ -n $LOOP ]] && losetup -d "$LOOP"
   [[ -n $BACKING ]] && rm -f -- "$BACKING"
+  pin_restore
   if [[ -d $MNT ]] && mountpoint -q "$MNT"; then echo "$MNT still mounted; left $WORK" >&2
   else rm -rf --one-file-system -- "$WORK"; fi
   exit "$rc"
 }
 trap cleanup EXIT
+[[ $PIN == auto ]] && PIN=$((DISK ? 0 : 1))
+if ((PIN)); then pin_setup || die "--pin: see above"; fi
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
@@ -121,6 +130,7 @@ echo "command:  $ORIG_CMD"
 echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "machine:  nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), kernel $(uname -r)"
 echo "volume:   $KIND, $SIZE ext4 on $LOOP"
+echo "pinned:   $( ((PIN)) && echo "tools on CPUs 1-$(($(nproc) - 1)), unbound kernel workers on CPU 0" || echo no)"
 echo "tools:    $(postmark </dev/null 2>/dev/null | head -1), $(hdparm -V 2>&1 | head -1), $("$VCLI" --version)"
 echo "smallfiles: $FILES files of $MIN_SIZE…$MAX_SIZE bytes, $TRANSACTIONS transactions, 4096-byte I/O, $SUBDIRS subdirectories, biases 5/5"
 echo
@@ -131,7 +141,7 @@ RESULTS="$WORK/results.tsv"
 run_volumeter_small () {
   local out="$WORK/vs-$1.json"
   sync; echo 3 >/proc/sys/vm/drop_caches
-  "$VCLI" run smallfiles --target "$MNT" --files "$FILES" --transactions "$TRANSACTIONS" \
+  "${TASKSET[@]}" "$VCLI" run smallfiles --target "$MNT" --files "$FILES" --transactions "$TRANSACTIONS" \
     --min-size "$MIN_SIZE" --max-size "$MAX_SIZE" --block 4096 --subdirs "$SUBDIRS" -q -o "$out"
   python3 - "$out" "$1" >>"$RESULTS" <<'EOF'
 import json, sys
@@ -149,7 +159,7 @@ run_postmark () {
   sync; echo 3 >/proc/sys/vm/drop_caches
   printf 'set location %s\nset number %s\nset size %s %s\nset read 4096\nset write 4096\nset transactions %s\nset subdirectories %s\nset report terse\nrun %s\nquit\n' \
     "$MNT/pm" "$FILES" "$MIN_SIZE" "$MAX_SIZE" "$TRANSACTIONS" "$SUBDIRS" "$WORK/pm-$1.txt" >"$WORK/pm.cfg"
-  postmark "$WORK/pm.cfg" >/dev/null
+  "${TASKSET[@]}" postmark "$WORK/pm.cfg" >/dev/null
   rm -rf -- "$MNT/pm"
   # terse: elapsed t_elapsed tx/s created/s created-alone/s created-mixed/s read/s appended/s
   #        created/s deleted-alone/s deleted-mixed/s read-B/s written-B/s
@@ -158,7 +168,7 @@ run_postmark () {
 
 run_volumeter_cached () {
   local out="$WORK/vc-$1.json"
-  "$VCLI" run cached --target "$MNT" --source device -q -o "$out"
+  "${TASKSET[@]}" "$VCLI" run cached --target "$MNT" --source device -q -o "$out"
   python3 - "$out" "$1" "$LOOP" >>"$RESULTS" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -171,9 +181,9 @@ EOF
 
 run_hdparm () {
   local t d b
-  t=$(hdparm -T "$LOOP" | awk '/cached reads/ { print $(NF-1) }')
-  d=$(hdparm -t --direct "$LOOP" | awk '/disk reads/ { print $(NF-1) }')
-  b=$(hdparm -t "$LOOP" | awk '/disk reads/ { print $(NF-1) }')
+  t=$("${TASKSET[@]}" hdparm -T "$LOOP" | awk '/cached reads/ { print $(NF-1) }')
+  d=$("${TASKSET[@]}" hdparm -t --direct "$LOOP" | awk '/disk reads/ { print $(NF-1) }')
+  b=$("${TASKSET[@]}" hdparm -t "$LOOP" | awk '/disk reads/ { print $(NF-1) }')
   # hdparm's MB are MiB
   python3 -c "import sys; m=1048576; print('\t'.join(map(str, ['$1', 'hdparm', 'cached', $t*m, $d*m, $b*m, 0, 0])))" >>"$RESULTS"
 }
