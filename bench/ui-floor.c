@@ -13,35 +13,14 @@
  */
 #include <adwaita.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
-/* The process's start, from /proc, on the monotonic clock: the same
- * computation as src/ui/vol-window.c's. */
-static gint64
-process_start_us (void)
-{
-  g_autofree char *stat = NULL;
-  g_autofree char *uptime = NULL;
-  g_auto(GStrv) fields = NULL;
-  const char *p;
-
-  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL)
-      || !g_file_get_contents ("/proc/uptime", &uptime, NULL, NULL)
-      || (p = strrchr (stat, ')')) == NULL)
-    return 0;
-  fields = g_strsplit (p + 2, " ", 0);
-  if (g_strv_length (fields) < 20)
-    return 0;
-  return g_get_monotonic_time ()
-         - (gint64) ((g_ascii_strtod (uptime, NULL) - g_ascii_strtod (fields[19], NULL) / sysconf (_SC_CLK_TCK)) * 1e6);
-}
+#include "vol-host.h"   /* the start computed as the app computes it */
 
 static void
 after_paint_cb (GdkFrameClock *clock,
                 GtkWindow     *window)
 {
-  gint64 start = process_start_us ();
+  gint64 start = vol_host_process_start_us ();
 
   g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
   printf ("first_frame_ms %.0f\n", start > 0 ? (g_get_monotonic_time () - start) / 1000.0 : -1.0);

@@ -235,17 +235,17 @@ test_buffers (void)
   g_autoptr(VolResult) result = clean_result ("threads");
   g_autoptr(VolCaveat) pages = NULL;
   g_autofree char *none = NULL;
+  static const VolIoBuffers others[] = { VOL_IO_BUFFERS_HUGE_PAGES, VOL_IO_BUFFERS_SMALL, VOL_IO_BUFFERS_UNKNOWN };
 
-  result->io_buffers = g_strdup ("pages");
+  result->io_buffers = VOL_IO_BUFFERS_PAGES;
   pages = only_caveat (result, "buffers");
   g_assert_cmpint (pages->level, ==, VOL_CAVEAT_LEVEL_NOTE);
   g_assert_nonnull (strstr (pages->text, "huge pages"));
 
   /* huge pages, buffers too small to matter, or not recorded: nothing */
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
-      g_free (result->io_buffers);
-      result->io_buffers = g_strdup ((const char *[]) { "huge-pages", "small", NULL }[i]);
+      result->io_buffers = others[i];
       none = ids_of (result);
       g_assert_cmpstr (none, ==, "");
       g_clear_pointer (&none, g_free);

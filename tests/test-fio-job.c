@@ -85,7 +85,7 @@ build (const char     *kind,
   g_autoptr(GVariant) p = dict (params);
   g_autoptr(GVariant) r = resolved ? dict (resolved) : NULL;
   g_autoptr(GError) error = NULL;
-  char *job = vol_fio_job_build (kind, p, r, pattern, bypass, backend, NULL, "/mnt/vol", &error);
+  char *job = vol_fio_job_build (kind, p, r, pattern, bypass, backend, VOL_IO_BUFFERS_UNKNOWN, "/mnt/vol", &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (job);
@@ -345,7 +345,7 @@ test_fill (void)
   assert_opt (job, "read", "unlink", "1");
 
   /* before a run, only max-bytes says how big the files are */
-  none = vol_fio_job_build ("fill", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, NULL, NULL,
+  none = vol_fio_job_build ("fill", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, NULL, VOL_IO_BUFFERS_UNKNOWN,
                             "/mnt/vol", &error);
   g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM);
   g_assert_null (none);
@@ -392,7 +392,7 @@ test_buffers (void)
 
   /* a run the kernel left on 4 KiB pages: fio's own buffers, the same */
   small = vol_fio_job_build ("transfer", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT,
-                             "sync", "pages", "/mnt/vol", &error);
+                             "sync", VOL_IO_BUFFERS_PAGES, "/mnt/vol", &error);
   g_assert_no_error (error);
   g_assert_null (strstr (small, "iomem"));
   g_assert_null (strstr (small, "nr_hugepages"));
@@ -408,7 +408,7 @@ test_unsupported (void)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *job = vol_fio_job_build (kinds[i], p, NULL, VOL_DATA_PATTERN_RANDOM,
-                                                VOL_CACHE_BYPASS_DIRECT, NULL, NULL, "/mnt/vol", &error);
+                                                VOL_CACHE_BYPASS_DIRECT, NULL, VOL_IO_BUFFERS_UNKNOWN, "/mnt/vol", &error);
       g_assert_null (job);
       g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_UNSUPPORTED);
       g_assert_true (g_str_has_prefix (error->message, kinds[i]));
@@ -421,7 +421,7 @@ test_missing_param (void)
   g_autoptr(GVariant) p = dict ("{'from': <int64 4096>, 'to': <int64 8192>, 'iterations': <int64 1>}");
   g_autoptr(GError) error = NULL;
   g_autofree char *job = vol_fio_job_build ("transfer", p, NULL, VOL_DATA_PATTERN_RANDOM,
-                                            VOL_CACHE_BYPASS_DIRECT, NULL, NULL, "/mnt/vol", &error);
+                                            VOL_CACHE_BYPASS_DIRECT, NULL, VOL_IO_BUFFERS_UNKNOWN, "/mnt/vol", &error);
 
   g_assert_null (job);
   g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM);

@@ -200,7 +200,7 @@ make_full_result (void)
   result->seed = G_GUINT64_CONSTANT (0xfedcba9876543210); /* beyond 2^63 and 2^53 */
   result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
   result->io_backend = g_strdup ("sync");
-  result->io_buffers = g_strdup ("huge-pages");
+  result->io_buffers = VOL_IO_BUFFERS_HUGE_PAGES;
 
   result->status = VOL_RESULT_STATUS_CANCELLED;
   result->message = g_strdup ("Cancelled by the user at 42 %");
@@ -408,7 +408,7 @@ assert_results_equal (const VolResult *a,
   g_assert_cmpuint (a->seed, ==, b->seed);
   g_assert_cmpint (a->cache_bypass, ==, b->cache_bypass);
   g_assert_cmpstr (a->io_backend, ==, b->io_backend);
-  g_assert_cmpstr (a->io_buffers, ==, b->io_buffers);
+  g_assert_cmpint (a->io_buffers, ==, b->io_buffers);
 
   g_assert_cmpint (a->status, ==, b->status);
   g_assert_cmpstr (a->message, ==, b->message);

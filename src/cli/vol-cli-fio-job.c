@@ -104,7 +104,7 @@ job_for_test (int    argc,
   {
     VolTestSpec *spec = options.spec;
     char *text = vol_fio_job_build (vol_test_spec_get_kind (spec), vol_test_spec_get_params (spec), NULL,
-                                    vol_test_spec_get_pattern (spec), VOL_CACHE_BYPASS_DIRECT, NULL, NULL,
+                                    vol_test_spec_get_pattern (spec), VOL_CACHE_BYPASS_DIRECT, NULL, VOL_IO_BUFFERS_UNKNOWN,
                                     vol_test_spec_get_target (spec), &error);
     status = print_job (text, error);
   }

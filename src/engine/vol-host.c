@@ -1,8 +1,9 @@
-/* vol-host.c — describing the machine */
+/* vol-host.c — describing the machine, and when this process started */
 #include "vol-host.h"
 
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 static char *
 cpu_model (void)
@@ -59,4 +60,31 @@ vol_host_info_probe (gboolean include_hostname)
   if (include_hostname)
     host->hostname = g_strdup (g_get_host_name ());
   return host;
+}
+
+/**
+ * vol_host_process_start_us:
+ *
+ * When this process started, on the g_get_monotonic_time() clock: what a
+ * "time to the first frame" is measured from. 0 when /proc cannot say.
+ */
+gint64
+vol_host_process_start_us (void)
+{
+  g_autofree char *stat = NULL;
+  g_autofree char *uptime = NULL;
+  const char *p;
+  g_auto(GStrv) fields = NULL;
+  double up;
+
+  /* starttime (field 22, clock ticks since boot) against /proc/uptime */
+  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL)
+      || !g_file_get_contents ("/proc/uptime", &uptime, NULL, NULL)
+      || (p = strrchr (stat, ')')) == NULL)
+    return 0;
+  fields = g_strsplit (p + 2, " ", 0);
+  if (g_strv_length (fields) < 20)
+    return 0;
+  up = g_ascii_strtod (uptime, NULL);
+  return g_get_monotonic_time () - (gint64) ((up - g_ascii_strtod (fields[19], NULL) / sysconf (_SC_CLK_TCK)) * 1e6);
 }

@@ -10,5 +10,6 @@
 G_BEGIN_DECLS
 
 VolHostInfo *vol_host_info_probe (gboolean include_hostname);
+gint64       vol_host_process_start_us (void);
 
 G_END_DECLS

@@ -9,9 +9,9 @@
 #pragma once
 
 #include <glib.h>
+#include <sys/types.h>
 
 #include "vol-io-buffer.h"
-#include <sys/types.h>
 
 G_BEGIN_DECLS
 

@@ -414,8 +414,8 @@ run_thread (GTask        *task,
   /* One large buffer on 4 KiB pages is enough to make the run's large
    * transfers split by luck (vol-io-buffer.c); with none of 256 KiB or
    * more, every transfer fits a request anyway. */
-  result->io_buffers = g_strdup (small_after > small_before ? "pages"
-                                 : huge_after > huge_before ? "huge-pages" : "small");
+  result->io_buffers = small_after > small_before ? VOL_IO_BUFFERS_PAGES
+                       : huge_after > huge_before ? VOL_IO_BUFFERS_HUGE_PAGES : VOL_IO_BUFFERS_SMALL;
   result->duration = (vol_io_now_ns () - run->start_ns) / 1e9;
   /* added to what the test's own worker threads reported */
   result->cpu_user += timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);

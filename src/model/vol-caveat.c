@@ -184,7 +184,7 @@ vol_result_get_caveats (const VolResult *result)
     add (caveats, "cpu", VOL_CAVEAT_LEVEL_WARNING,
          g_strdup_printf (_("The run used a full CPU core (%.1f s of CPU in %.1f s): the figures may be the CPU's limit, not the device's."),
                           result->cpu_user + result->cpu_system, result->duration));
-  if (g_strcmp0 (result->io_buffers, "pages") == 0)
+  if (result->io_buffers == VOL_IO_BUFFERS_PAGES)
     add (caveats, "buffers", VOL_CAVEAT_LEVEL_NOTE,
          g_strdup (_("The kernel gave the transfers' buffers no huge pages: transfers over 256 KiB may have reached the device split into more requests, differently from run to run.")));
   if (result->pattern == VOL_DATA_PATTERN_ZEROS)

@@ -616,8 +616,8 @@ build_fill (Job            *job,
  * @params: the test's parameters, a{sv}, every one set
  * @resolved: (nullable): the run's resolved values, or NULL before a run
  * @io_backend: (nullable): the backend a run used ("threads"), or NULL
- * @io_buffers: (nullable): the buffers a run had ("huge-pages", "pages",
- *   "small"), or NULL for what a run asks for (huge pages)
+ * @io_buffers: the buffers a run had, or VOL_IO_BUFFERS_UNKNOWN for what a
+ *   run asks for (huge pages)
  * @directory: where fio puts its files (the folder the test ran in)
  *
  * Returns: (transfer full): the job file's text, or NULL with
@@ -630,12 +630,13 @@ vol_fio_job_build (const char      *kind,
                    VolDataPattern   pattern,
                    VolCacheBypass   bypass,
                    const char      *io_backend,
-                   const char      *io_buffers,
+                   VolIoBuffers     io_buffers,
                    const char      *directory,
                    GError         **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  Job job = { kind, params, resolved, io_buffers == NULL || g_str_equal (io_buffers, "huge-pages"), out, error };
+  Job job = { kind, params, resolved,
+              io_buffers == VOL_IO_BUFFERS_UNKNOWN || io_buffers == VOL_IO_BUFFERS_HUGE_PAGES, out, error };
   gboolean ok;
 
   g_return_val_if_fail (kind != NULL && directory != NULL, NULL);

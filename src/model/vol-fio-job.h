@@ -40,7 +40,7 @@ char   *vol_fio_job_build       (const char      *kind,
                                  VolDataPattern   pattern,
                                  VolCacheBypass   bypass,
                                  const char      *io_backend,
-                                 const char      *io_buffers,
+                                 VolIoBuffers     io_buffers,
                                  const char      *directory,
                                  GError         **error);
 char   *vol_fio_job_for_result  (const VolResult *result,

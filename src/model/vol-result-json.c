@@ -507,7 +507,7 @@ vol_result_to_json (const VolResult *result)
   json_object_set_member (test, "seed", string_node (seed));
   json_object_set_member (test, "cache_bypass", string_node (vol_cache_bypass_to_string (result->cache_bypass)));
   json_object_set_member (test, "io_backend", string_node (result->io_backend));
-  json_object_set_member (test, "io_buffers", string_node (result->io_buffers));
+  json_object_set_member (test, "io_buffers", string_node (vol_io_buffers_to_string (result->io_buffers)));
   json_object_set_member (root, "test", object_node (test));
 
   status = json_object_new ();
@@ -761,6 +761,7 @@ read_test (JsonObject  *test,
   g_autofree char *pattern = NULL;
   g_autofree char *seed = NULL;
   g_autofree char *bypass = NULL;
+  g_autofree char *buffers = NULL;
 
   if (!_vol_json_read_vardict (test, "test", "parameters", &result->params, error)
       || !_vol_json_read_vardict (test, "test", "resolved", &result->resolved, error)
@@ -768,11 +769,11 @@ read_test (JsonObject  *test,
       || !_vol_json_read_string (test, "test", "seed", FALSE, &seed, error)
       || !_vol_json_read_string (test, "test", "cache_bypass", FALSE, &bypass, error)
       || !_vol_json_read_string (test, "test", "io_backend", FALSE, &result->io_backend, error)
-      || !_vol_json_read_string (test, "test", "io_buffers", FALSE, &result->io_buffers, error))
+      || !_vol_json_read_string (test, "test", "io_buffers", FALSE, &buffers, error))
     return FALSE;
-  if (result->io_buffers != NULL && !g_str_equal (result->io_buffers, "huge-pages")
-      && !g_str_equal (result->io_buffers, "pages") && !g_str_equal (result->io_buffers, "small"))
-    return _vol_json_unknown_value_error (error, "test", "io_buffers", result->io_buffers);
+  result->io_buffers = VOL_IO_BUFFERS_UNKNOWN;
+  if (buffers != NULL && !vol_io_buffers_from_string (buffers, &result->io_buffers))
+    return _vol_json_unknown_value_error (error, "test", "io_buffers", buffers);
 
   result->pattern = VOL_DATA_PATTERN_RANDOM;
   if (pattern != NULL && !vol_data_pattern_from_string (pattern, &result->pattern))

@@ -79,7 +79,6 @@ result_clear (VolResult *result)
   g_clear_pointer (&result->params, g_variant_unref);
   g_clear_pointer (&result->resolved, g_variant_unref);
   g_free (result->io_backend);
-  g_free (result->io_buffers);
   g_free (result->message);
   g_ptr_array_unref (result->series);
   g_ptr_array_unref (result->summaries);

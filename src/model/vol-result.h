@@ -119,7 +119,7 @@ struct _VolResult
   guint64          seed;
   VolCacheBypass   cache_bypass;
   char            *io_backend;    /* "sync", "io_uring", "threads" */
-  char            *io_buffers;    /* "huge-pages", "pages", "small"; NULL: not recorded */
+  VolIoBuffers     io_buffers;
 
   /* status */
   VolResultStatus  status;

@@ -10,6 +10,8 @@
 static const char *const pattern_names[] = { "random", "zeros" };
 static const char *const bypass_names[] = { "direct", "fadvise", "none" };
 static const char *const status_names[] = { "complete", "cancelled", "failed" };
+/* VOL_IO_BUFFERS_UNKNOWN has no word: the file holds null */
+static const char *const buffers_names[] = { NULL, "huge-pages", "pages", "small" };
 
 static gboolean
 lookup (const char *const *names,
@@ -20,7 +22,7 @@ lookup (const char *const *names,
   if (text == NULL)
     return FALSE;
   for (guint i = 0; i < n_names; i++)
-    if (g_str_equal (names[i], text))
+    if (names[i] != NULL && g_str_equal (names[i], text))
       {
         *out = (int) i;
         return TRUE;
@@ -61,6 +63,25 @@ vol_cache_bypass_from_string (const char     *text,
   if (!lookup (bypass_names, G_N_ELEMENTS (bypass_names), text, &v))
     return FALSE;
   *bypass = (VolCacheBypass) v;
+  return TRUE;
+}
+
+/* NULL for VOL_IO_BUFFERS_UNKNOWN */
+const char *
+vol_io_buffers_to_string (VolIoBuffers buffers)
+{
+  g_return_val_if_fail (buffers <= VOL_IO_BUFFERS_SMALL, NULL);
+  return buffers_names[buffers];
+}
+
+gboolean
+vol_io_buffers_from_string (const char   *text,
+                            VolIoBuffers *buffers)
+{
+  int v;
+  if (!lookup (buffers_names, G_N_ELEMENTS (buffers_names), text, &v))
+    return FALSE;
+  *buffers = (VolIoBuffers) v;
   return TRUE;
 }
 
@@ -105,20 +126,25 @@ vol_cache_bypass_describe (VolCacheBypass bypass)
 
 /**
  * vol_io_buffers_describe:
- * @io_buffers: (nullable): the result's word, "huge-pages" or "pages"
  *
- * What the transfers' buffers were, in words.
+ * What the transfers' buffers were, in words; vol_io_buffers_to_string()
+ * is the file's word.
  */
 const char *
-vol_io_buffers_describe (const char *io_buffers)
+vol_io_buffers_describe (VolIoBuffers buffers)
 {
-  if (g_strcmp0 (io_buffers, "huge-pages") == 0)
-    return _("2 MiB pages (each transfer is as few requests as the device takes)");
-  if (g_strcmp0 (io_buffers, "pages") == 0)
-    return _("4 KiB pages (transfers over 256 KiB may be split into more requests)");
-  if (g_strcmp0 (io_buffers, "small") == 0)
-    return _("under 256 KiB, 4 KiB pages (each transfer fits a request)");
-  return _("not recorded");
+  switch (buffers)
+    {
+    case VOL_IO_BUFFERS_HUGE_PAGES:
+      return _("2 MiB pages (each transfer is as few requests as the device takes)");
+    case VOL_IO_BUFFERS_PAGES:
+      return _("4 KiB pages (transfers over 256 KiB may be split into more requests)");
+    case VOL_IO_BUFFERS_SMALL:
+      return _("under 256 KiB, 4 KiB pages (each transfer fits a request)");
+    case VOL_IO_BUFFERS_UNKNOWN:
+    default:
+      return _("not recorded");
+    }
 }
 
 /**

@@ -24,6 +24,15 @@ typedef enum
   VOL_CACHE_BYPASS_NONE,    /* through the cache, on purpose (cached reads) */
 } VolCacheBypass;
 
+/* What memory the transfers' buffers were (src/engine/vol-io-buffer.c). */
+typedef enum
+{
+  VOL_IO_BUFFERS_UNKNOWN,    /* not recorded: older files, imports */
+  VOL_IO_BUFFERS_HUGE_PAGES, /* every buffer of 256 KiB or more on 2 MiB pages */
+  VOL_IO_BUFFERS_PAGES,      /* one of them left on 4 KiB pages: large transfers split by luck */
+  VOL_IO_BUFFERS_SMALL,      /* none that large: every transfer fits a request */
+} VolIoBuffers;
+
 typedef enum
 {
   VOL_RESULT_STATUS_COMPLETE,
@@ -39,7 +48,10 @@ gboolean    vol_cache_bypass_from_string (const char     *text,
                                           VolCacheBypass *bypass);
 const char *vol_result_status_to_string (VolResultStatus status);
 const char *vol_cache_bypass_describe   (VolCacheBypass  bypass);
-const char *vol_io_buffers_describe     (const char     *io_buffers);
+const char *vol_io_buffers_to_string   (VolIoBuffers    buffers);
+gboolean    vol_io_buffers_from_string (const char     *text,
+                                        VolIoBuffers   *buffers);
+const char *vol_io_buffers_describe     (VolIoBuffers    buffers);
 char       *vol_data_pattern_describe   (VolDataPattern  pattern,
                                          guint64         seed);
 gboolean    vol_result_status_from_string (const char      *text,

@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -25,6 +24,7 @@
 
 #include "vol-chart-build.h"
 #include "vol-chart-render.h"
+#include "vol-host.h"
 #include "vol-scratch.h"
 #include "vol-size.h"
 
@@ -930,32 +930,11 @@ stall_probe_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-static gint64
-process_start_us (void)
-{
-  g_autofree char *stat = NULL;
-  g_autofree char *uptime = NULL;
-  const char *p;
-  g_auto(GStrv) fields = NULL;
-  double up;
-
-  /* starttime (field 22, clock ticks since boot) against /proc/uptime */
-  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL)
-      || !g_file_get_contents ("/proc/uptime", &uptime, NULL, NULL)
-      || (p = strrchr (stat, ')')) == NULL)
-    return 0;
-  fields = g_strsplit (p + 2, " ", 0);
-  if (g_strv_length (fields) < 20)
-    return 0;
-  up = g_ascii_strtod (uptime, NULL);
-  return g_get_monotonic_time () - (gint64) ((up - g_ascii_strtod (fields[19], NULL) / sysconf (_SC_CLK_TCK)) * 1e6);
-}
-
 static void
 after_paint_cb (GdkFrameClock *clock,
                 VolWindow     *self)
 {
-  gint64 start = process_start_us ();
+  gint64 start = vol_host_process_start_us ();
 
   if (self->first_frame_us == 0 && start > 0)
     self->first_frame_us = g_get_monotonic_time () - start;
