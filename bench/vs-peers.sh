@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # vs-peers.sh — every test against its reference tool, on the same work
 #
-#   sudo bench/vs-peers.sh [--disk] [--pairs 7] [--cases threads,queue] [--seconds 3]
+#   sudo bench/vs-peers.sh [--disk] [--pairs 7] [--cases threads,queue] [--seconds 3] [--zeros]
 #
 # Makes one ext4 loop volume (RAM-backed: an image in /dev/shm; or with
 # --disk an image under /var/tmp, losetup --direct-io=on), then for each
@@ -45,6 +45,7 @@ CLI="$SCRIPT_DIR/../_build/src/cli/volumeter-cli"
 PIN=auto
 BACKING_DIR=
 LIST=0
+ZEROS=0
 
 # name|volumeter-cli run arguments ({S} seconds, {REGION}, … filled in)
 ALL_CASES=(
@@ -79,6 +80,9 @@ Usage: $0 [OPTION…]     (as root)
   --per-thread SIZE  threads: bytes per thread (default $PER_THREAD)
   --fill SIZE        fill: --max-bytes (default $FILL_MAX)
   --backing-dir DIR  where the image goes
+  --zeros            both tools write zeros (Volumeter --pattern zeros, whose job is
+                     zero_buffers=1): no per-write data work on either side, so a
+                     write gap left is the engines', not the stamps' (docs/performance.md)
   --cli PATH         volumeter-cli to test (copied first)
   --list             print the cases and exit
 EOF
@@ -103,6 +107,7 @@ while (($#)); do
     --backing-dir) BACKING_DIR=$2; shift 2 ;;
     --cli) CLI=$2; shift 2 ;;
     --list) LIST=1; shift ;;
+    --zeros) ZEROS=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac
@@ -439,6 +444,7 @@ for entry in "${SELECTED[@]}"; do
   args=${args//\{SPAN\}/$SPAN}
   args=${args//\{PT\}/$PER_THREAD}
   args=${args//\{FILL\}/$FILL_MAX}
+  if ((ZEROS)); then args+=" --pattern zeros"; fi
   read -ra argv <<<"$args"
   kind=${argv[0]}
   echo "$case: volumeter-cli run $args"
