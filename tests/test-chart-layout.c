@@ -1485,7 +1485,7 @@ static void
 test_every_kind (void)
 {
   static const char *const names[] = {
-    "fill", "transfer", "random", "random-sweep", "queue", "threads", "smallfiles", "cached",
+    "quick", "fill", "transfer", "random", "random-sweep", "queue", "threads", "smallfiles", "cached",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -187,6 +187,7 @@ make_full_result (void)
 
   result->host = g_new0 (VolHostInfo, 1);
   result->host->kernel = g_strdup ("Linux 6.1.0-13-amd64");
+  result->host->os = g_strdup ("Debian GNU/Linux 12 (bookworm)");
   result->host->cpu_model = g_strdup ("Intel(R) Core(TM) i7-2600K CPU @ 3.40GHz");
   result->host->cpu_count = 8;
   result->host->memory_bytes = G_GUINT64_CONSTANT (17179869184);
@@ -390,6 +391,7 @@ assert_results_equal (const VolResult *a,
   else
     {
       g_assert_cmpstr (a->host->kernel, ==, b->host->kernel);
+      g_assert_cmpstr (a->host->os, ==, b->host->os);
       g_assert_cmpstr (a->host->cpu_model, ==, b->host->cpu_model);
       g_assert_cmpuint (a->host->cpu_count, ==, b->host->cpu_count);
       g_assert_cmpuint (a->host->memory_bytes, ==, b->host->memory_bytes);

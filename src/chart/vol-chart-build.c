@@ -280,6 +280,7 @@ vol_chart_build_for_result (const VolResult       *result,
       const char *kind;
       VolChart *(*build) (const VolResult *, const VolChartOptions *);
     } builders[] = {
+      { "quick", _vol_chart_build_quick },
       { "fill", build_capacity },
       { "transfer", _vol_chart_build_transfer },
       { "random", _vol_chart_build_random },

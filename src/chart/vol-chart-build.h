@@ -70,6 +70,7 @@ VolChart   *_vol_chart_build_queue (const VolResult *result, const VolChartOptio
 VolChart   *_vol_chart_build_threads (const VolResult *result, const VolChartOptions *options);
 VolChart   *_vol_chart_build_smallfiles (const VolResult *result, const VolChartOptions *options);
 VolChart   *_vol_chart_build_cached (const VolResult *result, const VolChartOptions *options);
+VolChart   *_vol_chart_build_quick (const VolResult *result, const VolChartOptions *options);
 
 
 G_END_DECLS

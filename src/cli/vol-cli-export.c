@@ -1,9 +1,11 @@
 /* vol-cli-export.c — `volumeter-cli export`: results as charts and CSV
  *
- *   export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]
+ *   export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT]
  *                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]
  *
  * One file gives its test's chart; several give the comparison chart.
+ * --text writes a quick benchmark's report as people paste it into a
+ * forum (vol_quick_report_text(); "-" is the standard output).
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +18,8 @@
 #include "vol-chart-export.h"
 #include "vol-cli.h"
 #include "vol-error.h"
+#include "vol-file-write.h"
+#include "vol-quick.h"
 
 static gboolean
 parse_double_option (const char *name,
@@ -111,6 +115,8 @@ vol_cli_export_take_option (int                 argc,
     target = &files->pdf;
   else if (g_str_equal (arg, "--csv"))
     target = &files->csv;
+  else if (g_str_equal (arg, "--text"))
+    target = &files->text;
   else if (!g_str_equal (arg, "--width") && !g_str_equal (arg, "--height") && !g_str_equal (arg, "--scale"))
     return 0;
 
@@ -174,10 +180,30 @@ vol_cli_command_export (int    argc,
       fprintf (stderr, _("volumeter-cli: export: name at least one result file\n"));
       return VOL_CLI_EXIT_USAGE;
     }
-  if (!files.png && !files.svg && !files.pdf && !files.csv)
+  if (!files.png && !files.svg && !files.pdf && !files.csv && !files.text)
     {
-      fprintf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf or --csv\n"));
+      fprintf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf, --csv or --text\n"));
       return VOL_CLI_EXIT_USAGE;
+    }
+  if (files.text)
+    {
+      g_autofree char *report = NULL;
+
+      if (results->len != 1
+          || (report = vol_quick_report_text (g_ptr_array_index (results, 0))) == NULL)
+        {
+          fprintf (stderr, _("volumeter-cli: export: --text needs one quick benchmark result\n"));
+          return VOL_CLI_EXIT_USAGE;
+        }
+      if (g_str_equal (files.text, "-"))
+        fputs (report, stdout);
+      else if (!vol_file_write_atomic (files.text, report, strlen (report), &error))
+        {
+          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          return VOL_CLI_EXIT_FAILED;
+        }
+      if (!files.png && !files.svg && !files.pdf && !files.csv)
+        return VOL_CLI_EXIT_OK;
     }
 
   options.binary = files.binary;

@@ -14,6 +14,7 @@
 #include "vol-caveat.h"
 #include "vol-cli.h"
 #include "vol-io-counters.h"
+#include "vol-result-table.h"
 #include "vol-size.h"
 
 /* printf's %-14s pads bytes; a translated label ("Kapazität") needs its
@@ -129,6 +130,57 @@ print_caveats (FILE            *out,
     }
 }
 
+/* The quick grid's tables (vol_result_tables()), as aligned text: the
+ * figures a forum post quotes, in the one formatter's words. */
+static void
+print_tables (FILE            *out,
+              const VolResult *result)
+{
+  g_autoptr(GPtrArray) tables = vol_result_tables (result);
+
+  for (guint t = 0; t < tables->len; t++)
+    {
+      const VolResultTable *table = g_ptr_array_index (tables, t);
+      guint n_cols = table->columns->len;
+      g_autofree int *width = g_new0 (int, n_cols + 1);
+      GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+      width[0] = (int) g_utf8_strlen (table->corner, -1);
+      for (guint c = 0; c < n_cols; c++)
+        width[c + 1] = (int) g_utf8_strlen (g_ptr_array_index (table->columns, c), -1);
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const VolResultRow *row = g_ptr_array_index (table->rows, r);
+          width[0] = MAX (width[0], (int) g_utf8_strlen (row->label, -1));
+          for (guint c = 0; c < n_cols; c++)
+            {
+              char *text = vol_result_table_format_cell (table, r, c, FALSE);
+              width[c + 1] = MAX (width[c + 1], (int) g_utf8_strlen (text, -1));
+              g_ptr_array_add (cells, text);
+            }
+        }
+      fprintf (out, "\n  %s\n  %s", table->title, pad (table->corner, width[0]));
+      for (guint c = 0; c < n_cols; c++)
+        {
+          const char *heading = g_ptr_array_index (table->columns, c);
+          fprintf (out, "  %*s%s", MAX (width[c + 1] - (int) g_utf8_strlen (heading, -1), 0), "", heading);
+        }
+      fputc ('\n', out);
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const VolResultRow *row = g_ptr_array_index (table->rows, r);
+          fprintf (out, "  %s", pad (row->label, width[0]));
+          for (guint c = 0; c < n_cols; c++)
+            {
+              const char *text = g_ptr_array_index (cells, r * n_cols + c);
+              fprintf (out, "  %*s%s", MAX (width[c + 1] - (int) g_utf8_strlen (text, -1), 0), "", text);
+            }
+          fputc ('\n', out);
+        }
+      g_ptr_array_unref (cells);
+    }
+}
+
 /* "1.07 GB in 262144" */
 static char *
 bytes_in_requests (guint64 bytes,
@@ -229,6 +281,8 @@ vol_cli_print_summary (FILE            *out,
       fprintf (out, _("  %s %s; CPU time not recorded\n"), pad (_("Duration"), 14), duration);
   }
 
+  if (g_strcmp0 (result->kind, "quick") == 0)
+    print_tables (out, result);
   if (result->summaries->len > 0)
     {
       fprintf (out, "\n  %s %14s %14s %14s %14s %14s %8s\n", pad ("", 10), _("mean"), _("std dev"),

@@ -53,6 +53,7 @@ typedef struct
   const char *svg;
   const char *pdf;
   const char *csv;
+  const char *text;      /* export: the quick grid's forum report, "-" for stdout */
   double      width;
   double      height;
   double      scale;

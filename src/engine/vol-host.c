@@ -42,6 +42,32 @@ memory_bytes (void)
   return g_ascii_strtoull (p + strlen ("MemTotal:"), NULL, 10) * 1024;
 }
 
+/* os-release's PRETTY_NAME (/etc, else /usr/lib), unquoted; NULL if none. */
+static char *
+os_name (void)
+{
+  static const char *const paths[] = { "/etc/os-release", "/usr/lib/os-release" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (!g_file_get_contents (paths[i], &text, NULL, NULL))
+        continue;
+      lines = g_strsplit (text, "\n", -1);
+      for (guint j = 0; lines[j]; j++)
+        if (g_str_has_prefix (lines[j], "PRETTY_NAME="))
+          {
+            const char *value = lines[j] + strlen ("PRETTY_NAME=");
+            g_autofree char *unquoted = g_shell_unquote (value, NULL);
+            if (unquoted != NULL && g_utf8_validate (unquoted, -1, NULL) && *unquoted)
+              return g_steal_pointer (&unquoted);
+          }
+    }
+  return NULL;
+}
+
 /**
  * vol_host_info_probe:
  * @include_hostname: only when the user opted in
@@ -55,6 +81,7 @@ vol_host_info_probe (gboolean include_hostname)
   if (uname (&uts) == 0)
     host->kernel = g_strdup_printf ("%s %s", uts.sysname, uts.release);
   host->cpu_model = cpu_model ();
+  host->os = os_name ();
   host->cpu_count = g_get_num_processors ();
   host->memory_bytes = memory_bytes ();
   if (include_hostname)

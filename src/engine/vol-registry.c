@@ -8,9 +8,11 @@ extern const VolTestKind vol_test_queue;
 extern const VolTestKind vol_test_threads;
 extern const VolTestKind vol_test_smallfiles;
 extern const VolTestKind vol_test_cached;
+extern const VolTestKind vol_test_quick;
 
 /* The order of docs/architecture.md's table of test kinds. */
 static const VolTestKind *const kinds[] = {
+  &vol_test_quick,
   &vol_test_fill,
   &vol_test_transfer,
   &vol_test_random,

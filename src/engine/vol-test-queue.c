@@ -6,10 +6,12 @@
  *
  *   io_uring (liburing): QD buffers registered with the ring, the file
  *     registered too; every completion is reaped in batches and its slot
- *     refilled at once, one io_uring_enter per batch (submit + wait); the
- *     io_uring section says what "in flight" and latency mean there.
+ *     refilled at once, one io_uring_enter per batch (submit + wait);
+ *     vol-io-loop.c says what "in flight" and latency mean there.
  *   threads: where io_uring is unavailable (or backend=threads), QD
  *     worker threads each keep one pread/pwrite in flight.
+ *
+ * Both are the loops of vol-io-loop.c, which the Quick benchmark runs too.
  *
  * Offsets are random multiples of the grain (the block rounded up to
  * 4 KiB), plus 512 bytes when the alignment is offset512:
@@ -40,6 +42,7 @@
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-test-file.h"
+#include "vol-io-loop.h"
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
 
@@ -206,75 +209,6 @@ queue_prepare (VolRun  *run,
 
 typedef struct _Threads Threads;
 
-/* What one point (or one worker of a point) measured. */
-typedef struct
-{
-  guint64  ios;
-  guint64  reads;
-  guint64  writes;
-  guint64  bytes;
-  guint64  offsets_512;    /* submitted offsets ≡ 512 (mod 4096) */
-  guint64  offsets_4k;     /* submitted offsets ≡ 0 (mod 4096) */
-  double   latency_sum;
-  GArray  *latency;        /* of double, seconds: all, or a uniform reservoir */
-  guint    reservoir;
-  guint64  rng;
-} Tally;
-
-static void
-tally_init (Tally   *t,
-            guint    reservoir,
-            guint64  seed)
-{
-  memset (t, 0, sizeof *t);
-  t->latency = g_array_sized_new (FALSE, FALSE, sizeof (double), MIN (reservoir, 65536));
-  t->reservoir = reservoir;
-  t->rng = seed;
-}
-
-static inline void
-tally_add (Tally    *t,
-           gboolean  is_read,
-           gsize     len,
-           guint64   offset,
-           double    latency)
-{
-  t->ios++;
-  if (is_read)
-    t->reads++;
-  else
-    t->writes++;
-  t->bytes += len;
-  if (offset % 4096 == 512)
-    t->offsets_512++;
-  else if (offset % 4096 == 0)
-    t->offsets_4k++;
-  t->latency_sum += latency;
-  if (t->latency->len < t->reservoir)
-    g_array_append_val (t->latency, latency);
-  else
-    {
-      /* Algorithm R: the i-th latency replaces a kept one with p = k/i. */
-      guint64 j = vol_random_below (&t->rng, t->ios);
-      if (j < t->reservoir)
-        g_array_index (t->latency, double, j) = latency;
-    }
-}
-
-static void
-tally_merge (Tally *into,
-             Tally *from)
-{
-  into->ios += from->ios;
-  into->reads += from->reads;
-  into->writes += from->writes;
-  into->bytes += from->bytes;
-  into->offsets_512 += from->offsets_512;
-  into->offsets_4k += from->offsets_4k;
-  into->latency_sum += from->latency_sum;
-  g_array_append_vals (into->latency, from->latency->data, from->latency->len);
-}
-
 typedef struct
 {
   VolRun        *run;
@@ -352,141 +286,31 @@ close_interval (Queue  *q,
   q->interval_bytes = bytes;
 }
 
-static guint64
-pick_offset (const QueuePlan *plan,
-             guint64         *rng)
-{
-  return vol_random_below (rng, plan->slots) * plan->grain + plan->shift;
-}
+/* ---- the loops --------------------------------------------------------- */
 
-static gboolean
-pick_read (const QueuePlan *plan,
-           guint64         *rng)
-{
-  if (plan->read_percent >= 100)
-    return TRUE;
-  if (plan->read_percent == 0)
-    return FALSE;
-  return vol_random_below (rng, 100) < plan->read_percent;
-}
-
-static void
-set_io_error (GError     **error,
-              int          err,
-              gboolean     is_read,
-              guint64      offset)
-{
-  if (error == NULL || *error != NULL)
-    return;
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err),
-               is_read ? _("Reading %s at offset %" PRIu64 " failed: %s")
-                       : _("Writing %s at offset %" PRIu64 " failed: %s"),
-               FILE_NAME, offset, g_strerror (err));
-}
-
-static void
-set_short_error (GError  **error,
-                 gboolean  is_read,
-                 guint64   offset,
-                 gssize    got,
-                 gsize     len)
-{
-  if (error == NULL || *error != NULL)
-    return;
-  g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_SHORT_IO,
-               is_read ? _("Reading %s at offset %" PRIu64 " returned %zd of %zu bytes")
-                       : _("Writing %s at offset %" PRIu64 " returned %zd of %zu bytes"),
-               FILE_NAME, offset, got, len);
-}
-
-/* ---- io_uring ---------------------------------------------------------- */
-
-/* How the ring is driven, and what "QD in flight" means on it.
- *
- * The QD slots are submitted together; then the loop is one
- * io_uring_enter per batch: it submits every slot refilled since the last
- * one and waits until at least one I/O has completed. Every completion
- * ready then (the batch: one, or up to QD) is reaped, checked, counted and
- * its slot refilled at once with a new random I/O, which the next
- * io_uring_enter submits. So QD I/Os are in flight after each submission,
- * and fewer only between a reap and the next submission, by the batch just
- * reaped: fio's batched job (--iodepth_batch_complete_min=1,
- * --iodepth_batch_complete_max=QD) keeps its depth the same way.
- *
- * The ring is made with IORING_SETUP_COOP_TASKRUN where the kernel has it
- * (vol-uring.h says why not DEFER_TASKRUN): completions then do not
- * interrupt the thread one by one. Waiting for more than one
- * completion (B of them) was measured and rejected: it leaves the device
- * QD − B in flight during the wait, and on both a RAM-backed and a
- * disk-backed loop device the IOPS fell (B = QD/8: 0.84 × fio's batched
- * job on the RAM-backed loop; B = QD/2: 0.73 × on the disk-backed one).
- *
- * Latency resolution: one CLOCK_MONOTONIC reading per reaped batch. An
- * I/O's latency runs from the reading that preceded its submission (the
- * batch that refilled its slot, a few microseconds before the
- * io_uring_enter that submits it) to the reading after the wait that
- * reaped it; I/Os reaped together share their completion time, as in fio
- * when it reaps in batches.
- *
- * Data: every write takes fresh serials from the run's counter
- * (_vol_run_take_serials), so no block written in a run, at any point or
- * by any slot, carries a stamp another one had; reads of read mode check
- * the stamps the lay-down wrote (q->lay_serial + offset / 4 KiB).
- * Every I/O is shown to the I/O table's observer (vol_io_note_submitted)
- * before the io_uring_enter that submits it. */
-
-typedef struct
-{
-  guint64   offset;
-  gint64    start_ns;
-  gboolean  is_read;
-  guint8   *buf;
-  VolDataPool *pool;
-} Slot;
-
-static void
-prep_slot (Queue             *q,
-           struct io_uring   *ring,
-           Slot              *slot,
-           guint              index,
-           gboolean           fixed,
-           guint64           *rng,
-           gint64             now,
-           Tally             *tally)
+/* The loop of the running point, as vol-io-loop.h takes it. */
+static VolIoLoop
+point_loop (Queue *q)
 {
   QueuePlan *plan = q->plan;
-  struct io_uring_sqe *sqe = io_uring_get_sqe (ring);
-
-  /* QD entries, at most QD in flight: never NULL. */
-  g_assert (sqe != NULL);
-  slot->offset = pick_offset (plan, rng);
-  slot->is_read = pick_read (plan, rng);
-  slot->start_ns = now;
-  if (!slot->is_read)
-    {
-      guint64 n_blocks = (plan->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
-      vol_data_pool_stamp (slot->pool, _vol_run_take_serials (q->run, n_blocks), plan->block);
-    }
-  if (fixed)
-    {
-      if (slot->is_read)
-        io_uring_prep_read_fixed (sqe, 0, slot->buf, plan->block, slot->offset, index);
-      else
-        io_uring_prep_write_fixed (sqe, 0, slot->buf, plan->block, slot->offset, index);
-      sqe->flags |= IOSQE_FIXED_FILE;
-    }
-  else if (slot->is_read)
-    io_uring_prep_read (sqe, q->fd, slot->buf, plan->block, slot->offset);
-  else
-    io_uring_prep_write (sqe, q->fd, slot->buf, plan->block, slot->offset);
-  io_uring_sqe_set_data64 (sqe, index);
-  vol_io_note_submitted (q->run->io, q->fd, !slot->is_read, slot->buf, plan->block, (off_t) slot->offset);
-  /* The debug counter of the test: the offset as the kernel receives it,
-   * read back from the submission entry, not from the generator. */
-  if (sqe->off % 4096 == 512)
-    tally->offsets_512++;
-  else if (sqe->off % 4096 == 0)
-    tally->offsets_4k++;
+  VolIoLoop loop = {
+    .run = q->run,
+    .fd = q->fd,
+    .file_name = FILE_NAME,
+    .block = plan->block,
+    .mem_align = q->mem_align,
+    .depth = q->depth,
+    .sequential = FALSE,
+    .grain = plan->grain,
+    .shift = plan->shift,
+    .slots = plan->slots,
+    .read_percent = plan->read_percent,
+    .verify = plan->mode == MODE_READ,
+    .lay_serial = q->lay_serial,
+    .seed = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1)),
+    .seconds = plan->seconds,
+  };
+  return loop;
 }
 
 /* Records how the rings of the run were set up (vol-uring.h), so a
@@ -509,173 +333,64 @@ note_uring_mode (Queue        *q,
     g_variant_dict_clear (&dict);
 }
 
+/* The ring's thread (the run's), after every reaped batch. */
+static gboolean
+ring_tick (gpointer          user_data,
+           gint64            start_ns,
+           gint64            now,
+           const VolIoTally *tally)
+{
+  Queue *q = user_data;
+
+  if (q->point_start_ns != start_ns)
+    q->point_start_ns = q->interval_start_ns = start_ns;
+  if (now - q->interval_start_ns >= INTERVAL_NS)
+    close_interval (q, now, tally->ios, tally->bytes);
+  if (now - q->last_report_ns >= 10 * G_GINT64_CONSTANT (1000000))
+    report (q, now, tally->bytes);
+  return TRUE;
+}
+
 /* Runs one point on io_uring. Returns FALSE with @error set when the
  * ring cannot be made (ENOSYS, EPERM…: the caller may fall back), or when
  * an I/O failed or the run was cancelled (*started is then TRUE). */
 static gboolean
-run_uring (Queue     *q,
-           Tally     *tally,
-           gint64    *end_ns,
-           gboolean  *started,
-           GError   **error)
+run_uring (Queue      *q,
+           VolIoTally *tally,
+           gint64     *end_ns,
+           gboolean   *started,
+           GError    **error)
 {
-  QueuePlan *plan = q->plan;
-  guint depth = q->depth;
-  struct io_uring ring;
-  VolUringMode mode;
-  g_autofree Slot *slots = g_new0 (Slot, depth);
-  g_autofree struct iovec *iov = g_new0 (struct iovec, depth);
-  g_autofree struct io_uring_cqe **cqes = g_new (struct io_uring_cqe *, depth);
-  guint64 rng = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1));
-  gboolean fixed = FALSE, stop = FALSE;
-  gboolean verify = plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0;
-  guint in_flight = 0;
-  gint64 deadline, now;
-  Tally issued = { 0 };
-  double user0, system0, user1, system1;
-  int ret;
+  VolIoLoop loop = point_loop (q);
+  VolIoLoopOutcome outcome;
+  gboolean ok;
 
-  *started = FALSE;
-  ret = _vol_uring_init (depth, &ring, &mode);
-  if (ret < 0)
-    {
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (-ret),
-                   _("io_uring is not available: %s"), g_strerror (-ret));
-      return FALSE;
-    }
-  *started = TRUE;
-  note_uring_mode (q, mode);
-
-  for (guint i = 0; i < depth; i++)
-    {
-      slots[i].pool = vol_data_pool_new (vol_test_spec_get_pattern (q->run->spec), q->run->seed,
-                                         plan->block, q->mem_align);
-      slots[i].buf = vol_data_pool_get_data (slots[i].pool);
-      iov[i].iov_base = slots[i].buf;
-      iov[i].iov_len = plan->block;
-    }
-  /* Registered buffers and file spare the kernel a page pinning and a
-   * file reference per I/O; where registration is refused (memlock
-   * limits), plain reads and writes do the same job. */
-  if (io_uring_register_buffers (&ring, iov, depth) == 0)
-    {
-      if (io_uring_register_files (&ring, &q->fd, 1) == 0)
-        fixed = TRUE;
-      else
-        io_uring_unregister_buffers (&ring);
-    }
-
-  _vol_uring_thread_cpu (&user0, &system0);
-  now = vol_io_now_ns ();
-  q->point_start_ns = q->interval_start_ns = now;
-  deadline = now + (gint64) (plan->seconds * 1e9);
-  for (guint i = 0; i < depth; i++)
-    {
-      if (!_vol_run_check_cancelled (q->run, error))
-        {
-          stop = TRUE;
-          break;
-        }
-      prep_slot (q, &ring, &slots[i], i, fixed, &rng, now, &issued);
-      in_flight++;
-    }
-
-  while (in_flight > 0)
-    {
-      guint n;
-
-      ret = io_uring_submit_and_wait (&ring, 1);
-      if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
-        {
-          /* Nothing more can be reaped from a broken ring: say why, and
-           * give up on what is in flight (closing the ring cancels it).
-           * The ring failed, not one I/O: there is no read or write, and
-           * no offset, to name. */
-          if (error && *error == NULL)
-            g_set_error (error, G_IO_ERROR, g_io_error_from_errno (-ret),
-                         _("Submitting I/Os on %s to io_uring failed: %s"), FILE_NAME, g_strerror (-ret));
-          break;
-        }
-      n = io_uring_peek_batch_cqe (&ring, cqes, depth);
-      if (n == 0)
-        continue;
-      now = vol_io_now_ns ();
-      if (!stop && (now >= deadline || g_cancellable_is_cancelled (q->run->cancellable)))
-        {
-          stop = TRUE;
-          if (now < deadline)
-            _vol_run_check_cancelled (q->run, error);
-        }
-      for (guint i = 0; i < n; i++)
-        {
-          guint index = (guint) io_uring_cqe_get_data64 (cqes[i]);
-          Slot *slot = &slots[index];
-          int res = cqes[i]->res;
-
-          in_flight--;
-          if (res < 0)
-            {
-              set_io_error (error, -res, slot->is_read, slot->offset);
-              stop = TRUE;
-            }
-          else if ((gsize) res != plan->block)
-            {
-              set_short_error (error, slot->is_read, slot->offset, res, plan->block);
-              stop = TRUE;
-            }
-          else
-            {
-              tally_add (tally, slot->is_read, plan->block, slot->offset, (now - slot->start_ns) / 1e9);
-              if (verify)
-                {
-                  guint64 bad;
-                  if (!vol_data_pool_verify (slot->pool, slot->buf, q->lay_serial + slot->offset / VOL_STAMP_BLOCK,
-                                             plan->block, &bad) && error && *error == NULL)
-                    {
-                      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
-                                   _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
-                                   FILE_NAME, slot->offset + bad * VOL_STAMP_BLOCK);
-                      stop = TRUE;
-                    }
-                }
-            }
-          if (!stop)
-            {
-              prep_slot (q, &ring, slot, index, fixed, &rng, now, &issued);
-              in_flight++;
-            }
-        }
-      io_uring_cq_advance (&ring, n);
-      *end_ns = now;
-
-      if (now - q->interval_start_ns >= INTERVAL_NS && !stop)
-        close_interval (q, now, tally->ios, tally->bytes);
-      if (now - q->last_report_ns >= 10 * G_GINT64_CONSTANT (1000000))
-        report (q, now, tally->bytes);
-    }
-  _vol_uring_thread_cpu (&user1, &system1);
-  q->ring_cpu_user += user1 - user0;
-  q->ring_cpu_system += system1 - system0;
-  io_uring_queue_exit (&ring);
-  for (guint i = 0; i < depth; i++)
-    vol_data_pool_free (slots[i].pool);
-
-  /* The tally counts completed I/Os; the offsets counted are those
-   * submitted (which, once all are drained, are the same I/Os). */
-  tally->offsets_512 = issued.offsets_512;
-  tally->offsets_4k = issued.offsets_4k;
-  return error == NULL || *error == NULL;
+  loop.tick = ring_tick;
+  loop.user_data = q;
+  q->point_start_ns = q->interval_start_ns = vol_io_now_ns ();
+  ok = _vol_io_loop_ring (&loop, tally, &outcome, error);
+  *started = outcome.ring_made;
+  if (!outcome.ring_made)
+    return FALSE;
+  note_uring_mode (q, outcome.uring_mode);
+  q->point_start_ns = outcome.start_ns;
+  *end_ns = outcome.end_ns;
+  q->ring_cpu_user += outcome.cpu_user;
+  q->ring_cpu_system += outcome.cpu_system;
+  return ok;
 }
 
 /* ---- threads ----------------------------------------------------------- */
 
 typedef struct
 {
-  Queue        *q;
-  Tally         tally;
-  gint64        end_ns;
-  guint64       done_ios;     /* atomically stored for the sampler */
-  guint64       done_bytes;
+  Queue         *q;
+  VolWorkerPool *pool;
+  VolIoTally     tally;
+  gint64         end_ns;
+  gboolean       started;      /* past the start line */
+  guint64        done_ios;     /* atomically stored for the sampler */
+  guint64        done_bytes;
 } Worker;
 
 struct _Threads
@@ -685,6 +400,28 @@ struct _Threads
   gboolean      started_seen;
 };
 
+static gint64
+worker_ready (gpointer user_data)
+{
+  Worker *w = user_data;
+
+  w->started = _vol_worker_pool_wait_start (w->pool);
+  return w->started ? _vol_worker_pool_get_deadline (w->pool) : 0;
+}
+
+static gboolean
+worker_tick (gpointer          user_data,
+             gint64            start_ns,
+             gint64            now,
+             const VolIoTally *tally)
+{
+  Worker *w = user_data;
+
+  __atomic_store_n (&w->done_ios, tally->ios, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->done_bytes, tally->bytes, __ATOMIC_RELAXED);
+  return !_vol_worker_pool_stopping (w->pool);
+}
+
 static gboolean
 worker_main (VolWorkerPool  *pool,
              guint           index,
@@ -693,66 +430,19 @@ worker_main (VolWorkerPool  *pool,
 {
   Queue *q = user_data;
   Worker *w = &q->threads->workers[index];
-  QueuePlan *plan = q->plan;
-  const VolIoOps *io = q->run->io;
-  guint64 rng = q->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * (q->point + 1))
-                ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (index + 1));
-  g_autoptr(VolDataPool) data_pool = vol_data_pool_new (vol_test_spec_get_pattern (q->run->spec),
-                                                        q->run->seed, plan->block, q->mem_align);
-  guint8 *buf = vol_data_pool_get_data (data_pool);
-  gboolean verify = plan->mode == MODE_READ && plan->shift == 0 && plan->block % VOL_STAMP_BLOCK == 0;
-  guint64 stamp_blocks = (plan->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
-  VolSerialBatch serials = { 0, 0 };
-  gint64 deadline;
+  VolIoLoop loop = point_loop (q);
+  VolIoLoopOutcome outcome;
+  gboolean ok;
 
-  if (!_vol_worker_pool_wait_start (pool))
-    return FALSE;
-  deadline = _vol_worker_pool_get_deadline (pool);
-  while (!_vol_worker_pool_stopping (pool))
-    {
-      guint64 offset = pick_offset (plan, &rng);
-      gboolean is_read = pick_read (plan, &rng);
-      gint64 start, now;
-      gssize got;
-
-      if (!_vol_run_check_cancelled (q->run, error))
-        return FALSE;
-      if (!is_read)
-        /* a range of the run's serials: no block of the run has its stamp */
-        vol_data_pool_stamp (data_pool, _vol_serial_batch_take (&serials, q->run, stamp_blocks), plan->block);
-      start = vol_io_now_ns ();
-      got = is_read ? io->pread (io, q->fd, buf, plan->block, (off_t) offset)
-                    : io->pwrite (io, q->fd, buf, plan->block, (off_t) offset);
-      now = vol_io_now_ns ();
-      if (got < 0)
-        {
-          set_io_error (error, errno, is_read, offset);
-          return FALSE;
-        }
-      if ((gsize) got != plan->block)
-        {
-          set_short_error (error, is_read, offset, got, plan->block);
-          return FALSE;
-        }
-      if (verify)
-        {
-          guint64 bad;
-          if (!vol_data_pool_verify (data_pool, buf, q->lay_serial + offset / VOL_STAMP_BLOCK, plan->block, &bad))
-            {
-              g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_DATA_MISMATCH,
-                           _("The data read back from %s at offset %" PRIu64 " is not what was written there"),
-                           FILE_NAME, offset + bad * VOL_STAMP_BLOCK);
-              return FALSE;
-            }
-        }
-      tally_add (&w->tally, is_read, plan->block, offset, (now - start) / 1e9);
-      w->end_ns = now;
-      __atomic_store_n (&w->done_ios, w->tally.ios, __ATOMIC_RELAXED);
-      __atomic_store_n (&w->done_bytes, w->tally.bytes, __ATOMIC_RELAXED);
-      if (now >= deadline)
-        break;
-    }
-  return TRUE;
+  loop.seed ^= G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (index + 1);
+  loop.ready = worker_ready;
+  loop.tick = worker_tick;
+  loop.user_data = w;
+  w->pool = pool;
+  ok = _vol_io_loop_sync (&loop, &w->tally, &outcome, error);
+  w->end_ns = outcome.end_ns;
+  /* FALSE without an error: it never passed the start line */
+  return ok && w->started;
 }
 
 /* The run's thread, every few ms while the workers run. */
@@ -785,10 +475,10 @@ threads_tick (VolWorkerPool *pool,
 }
 
 static gboolean
-run_threads (Queue    *q,
-             Tally    *tally,
-             gint64   *end_ns,
-             GError  **error)
+run_threads (Queue       *q,
+             VolIoTally  *tally,
+             gint64      *end_ns,
+             GError     **error)
 {
   QueuePlan *plan = q->plan;
   guint depth = q->depth;
@@ -801,7 +491,7 @@ run_threads (Queue    *q,
   for (guint i = 0; i < depth; i++)
     {
       workers[i].q = q;
-      tally_init (&workers[i].tally, MAX (LATENCY_RESERVOIR / depth, 1024), q->run->seed + i);
+      _vol_io_tally_init (&workers[i].tally, MAX (LATENCY_RESERVOIR / depth, 1024), q->run->seed + i);
     }
   q->threads = &th;
   q->point_start_ns = q->interval_start_ns = vol_io_now_ns ();
@@ -812,7 +502,7 @@ run_threads (Queue    *q,
 
   for (guint i = 0; i < depth; i++)
     {
-      tally_merge (tally, &workers[i].tally);
+      _vol_io_tally_merge (tally, &workers[i].tally);
       *end_ns = MAX (*end_ns, workers[i].end_ns);
       g_array_unref (workers[i].tally.latency);
     }
@@ -853,9 +543,9 @@ add_intervals_series (VolResult *result)
 }
 
 static void
-add_point_row (Queue  *q,
-               Tally  *t,
-               double  seconds)
+add_point_row (Queue      *q,
+               VolIoTally *t,
+               double      seconds)
 {
   static const double percentiles[] = { 50, 99, 99.9 };
   VolStats spread = { 0 };
@@ -890,13 +580,13 @@ run_point (Queue    *q,
            GError  **error)
 {
   QueuePlan *plan = q->plan;
-  Tally tally;
+  VolIoTally tally;
   gint64 end_ns = 0;
   gboolean ok = FALSE, started = TRUE;
   g_autoptr(GError) uring_error = NULL;
   g_autofree char *phase = g_strdup_printf ("QD%u", q->depth);
 
-  tally_init (&tally, LATENCY_RESERVOIR, q->run->seed ^ q->point);
+  _vol_io_tally_init (&tally, LATENCY_RESERVOIR, q->run->seed ^ q->point);
   g_clear_pointer (&q->text, g_free);
   g_array_set_size (q->interval_iops, 0);
   q->interval_ios = q->interval_bytes = 0;

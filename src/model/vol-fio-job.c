@@ -34,6 +34,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-fio-job.h"
+#include "vol-quick.h"
 
 #define MiB (G_GINT64_CONSTANT (1) << 20)
 
@@ -611,6 +612,118 @@ build_fill (Job            *job,
   return TRUE;
 }
 
+/* quick: one file of the test size laid down; per mode (reads, then
+ * writes, then the 70 % mix), a warm-up of the first row, then per loop
+ * every row of the profile for the seconds of a measurement: QD I/Os in
+ * flight on each of T threads (sequential rows from the file's start,
+ * wrapping; random rows 4 KiB-aligned anywhere in it); the writes'
+ * fdatasync inside the time. */
+static gboolean
+build_quick (Job            *job,
+             VolDataPattern  pattern,
+             VolCacheBypass  bypass,
+             const char     *io_backend,
+             const char     *directory)
+{
+  static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
+  gint64 size, loops;
+  double seconds, pause = 0;
+  const char *profile, *backend;
+  gboolean threads, mix = FALSE;
+  const VolQuickRow *rows;
+  guint n_rows;
+
+  if (!get_int (job, "size", "size", &size) || !get_int (job, NULL, "loops", &loops)
+      || !get_double (job, "seconds", &seconds))
+    return FALSE;
+  if ((profile = get_string (job, "profile", "standard")) == NULL
+      || (backend = get_string (job, "backend", "auto")) == NULL)
+    return FALSE;
+  {
+    g_autoptr(GVariant) v = lookup (job, NULL, "mix");
+    if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_BOOLEAN))
+      mix = g_variant_get_boolean (v);
+    g_clear_pointer (&v, g_variant_unref);
+    v = lookup (job, NULL, "pause");
+    if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_DOUBLE))
+      pause = g_variant_get_double (v);
+  }
+  if (job->resolved == NULL)
+    size -= size % MiB;
+  rows = vol_quick_profile_rows (profile, &n_rows);
+  threads = io_backend != NULL ? g_str_equal (io_backend, "threads") : g_str_equal (backend, "threads");
+  header (job, pattern, bypass, directory, threads ? "psync" : "io_uring",
+          threads ? "One file; per mode and loop, every row of the profile: QD x T threads, each keeping one pread/pwrite in flight."
+                  : "One file; per mode and loop, every row of the profile: T threads, each keeping QD I/Os in flight through io_uring.");
+  kv (job, "filename", "quick.dat");
+  kv (job, "size", "%" G_GINT64_FORMAT, size);
+  /* laid down before the first measurement, as the test's file is */
+  kv (job, "overwrite", "1");
+  kv (job, "norandommap", "1");
+  if (!threads)
+    {
+      kv (job, "fixedbufs", "1");
+      kv (job, "registerfiles", "1");
+    }
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      if (modes[m] == VOL_QUICK_MIX_READ_PERCENT && !mix)
+        continue;
+      for (gint64 loop = -1; loop < loops; loop++)
+        for (guint r = 0; r < (loop < 0 ? 1 : n_rows); r++)
+          {
+            const VolQuickRow *row = &rows[r];
+            g_autofree char *title = vol_quick_row_title (row);
+            const char *word = modes[m] == 100 ? "read" : modes[m] == 0 ? "write" : "mix";
+
+            g_strdelimit (title, " ", '-');
+            if (loop < 0)
+              section (job, "warm-up-%s", word);
+            else
+              section (job, "%s-%s-%" G_GINT64_FORMAT, title, word, loop + 1);
+            if (modes[m] == 100)
+              kv (job, "rw", row->sequential ? "read" : "randread");
+            else if (modes[m] == 0)
+              kv (job, "rw", row->sequential ? "write" : "randwrite");
+            else
+              {
+                kv (job, "rw", row->sequential ? "rw" : "randrw");
+                kv (job, "rwmixread", "%u", modes[m]);
+              }
+            kv (job, "bs", "%u", row->block);
+            kv (job, "blockalign", "%u", (row->block + 4095) / 4096 * 4096);
+            runtime (job, loop < 0 ? MIN (seconds, 2.0) : seconds);
+            if (loop >= 0 && pause > 0)
+              kv (job, "startdelay", "%.0fms", pause * 1000.0);
+            if (threads)
+              {
+                kv (job, "numjobs", "%u", row->threads * row->depth);
+                kv (job, "iodepth", "1");
+              }
+            else
+              {
+                kv (job, "numjobs", "%u", row->threads);
+                kv (job, "iodepth", "%u", row->depth);
+                kv (job, "iodepth_batch_submit", "%u", row->depth);
+                kv (job, "iodepth_batch_complete_min", "1");
+                kv (job, "iodepth_batch_complete_max", "%u", row->depth);
+              }
+            if (row->sequential && (threads ? row->threads * row->depth : row->threads) > 1)
+              {
+                /* each thread's stream in its share of the file (the
+                 * test's begin there too, and wrap at the file's end) */
+                guint n = threads ? row->threads * row->depth : row->threads;
+                kv (job, "offset_increment", "%" G_GINT64_FORMAT, size / n / MiB * MiB);
+                kv (job, "size", "%" G_GINT64_FORMAT, size / n / MiB * MiB);
+              }
+            if (modes[m] != 100)
+              kv (job, "end_fsync", "1");
+          }
+    }
+  kv (job, "unlink", "1");
+  return TRUE;
+}
+
 /**
  * vol_fio_job_build:
  * @params: the test's parameters, a{sv}, every one set
@@ -655,7 +768,9 @@ vol_fio_job_build (const char      *kind,
       return NULL;
     }
 
-  if (g_str_equal (kind, "transfer"))
+  if (g_str_equal (kind, "quick"))
+    ok = build_quick (&job, pattern, bypass, io_backend, directory);
+  else if (g_str_equal (kind, "transfer"))
     ok = build_transfer (&job, pattern, bypass, directory);
   else if (g_str_equal (kind, "random"))
     ok = build_random (&job, pattern, bypass, directory);

@@ -4,7 +4,8 @@
  * writes over the whole volume, the best transfer size's writes, the
  * average of the random writes, the highest IOPS over the queue depths,
  * the highest throughput over the thread counts, the transactions per
- * second, the device's (not the cache's) read speed. Where that figure
+ * second, the device's (not the cache's) read speed, the quick grid's
+ * first cell. Where that figure
  * is missing (a run stopped early, an older file) the next best one the
  * result holds is taken, so a row shows a number whenever there is one.
  */
@@ -17,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-quick.h"
 #include "vol-size.h"
 
 void
@@ -202,6 +204,23 @@ cached (const VolResult *result)
   return h;
 }
 
+/* The grid's first cell, the figure the forums quote first: the
+ * sequential read of the profile's first row, mean over the loops. */
+static VolResultHeadline *
+quick (const VolResult *result)
+{
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
+  g_autofree char *title = NULL;
+
+  if (n == 0)
+    return NULL;
+  title = vol_quick_row_title (&cells[0].row);
+  /* TRANSLATORS: "SEQ1M Q8T1 Read" */
+  return make (g_strdup_printf (_("%s %s"), title, vol_quick_mode_title (cells[0].read_percent)),
+               cells[0].throughput, "B/s");
+}
+
 /* A kind this file does not know: the first summary that has samples. */
 static VolResultHeadline *
 any_summary (const VolResult *result)
@@ -233,6 +252,7 @@ vol_result_headline (const VolResult *result)
     const char *kind;
     VolResultHeadline *(*get) (const VolResult *);
   } kinds[] = {
+    { "quick", quick },
     { "fill", fill },
     { "transfer", transfer },
     { "random", random_io },

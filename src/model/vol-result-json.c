@@ -272,6 +272,7 @@ host_node (const VolHostInfo *host)
 
   object = json_object_new ();
   json_object_set_member (object, "kernel", string_node (host->kernel));
+  json_object_set_member (object, "os", string_node (host->os));
   json_object_set_member (object, "cpu_model", string_node (host->cpu_model));
   json_object_set_member (object, "cpu_count", size_node (host->cpu_count));
   json_object_set_member (object, "memory_bytes", size_node (host->memory_bytes));
@@ -643,6 +644,7 @@ read_host (JsonObject    *root,
 
   host = g_new0 (VolHostInfo, 1);
   if (!_vol_json_read_string (object, "host", "kernel", FALSE, &host->kernel, error)
+      || !_vol_json_read_string (object, "host", "os", FALSE, &host->os, error)
       || !_vol_json_read_string (object, "host", "cpu_model", FALSE, &host->cpu_model, error)
       || !_vol_json_read_uint (object, "host", "cpu_count", &host->cpu_count, error)
       || !_vol_json_read_unsigned (object, "host", "memory_bytes", G_MAXINT64,

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-quick.h"
 #include "vol-size.h"
 #include "vol-stats.h"
 
@@ -458,6 +459,98 @@ random_tables (const VolResult *result,
     }
 }
 
+/* The grid of the desktop benchmarks: a row per test (SEQ1M Q8T1 …),
+ * reads, writes (and mix) across; the mean over the loops ± its 95 %
+ * interval, then the same in IO/s, the best loop (what CrystalDiskMark
+ * shows), and the latency. */
+static void
+quick_tables (const VolResult *result,
+              GPtrArray       *tables)
+{
+  static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
+  static const struct { const char *title; const char *unit; guint what; } grids[] = {
+    /* xgettext:no-c-format */
+    { N_("Mean over the loops ± 95 % interval"), "B/s", 0 },
+    { N_("In I/O operations per second"), "IO/s", 1 },
+    { N_("The best loop"), "B/s", 2 },
+  };
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
+  gboolean has_mode[G_N_ELEMENTS (modes)] = { FALSE };
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) row_of = g_array_new (FALSE, FALSE, sizeof (guint));
+  VolResultTable *lat;
+
+  if (n == 0)
+    return;
+  /* the rows in the order measured, each once */
+  for (guint i = 0; i < n; i++)
+    {
+      char *title = vol_quick_row_title (&cells[i].row);
+      guint r = 0;
+
+      while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), title) != 0)
+        r++;
+      if (r == titles->len)
+        g_ptr_array_add (titles, title);
+      else
+        g_free (title);
+      g_array_append_val (row_of, r);
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        if (cells[i].read_percent == modes[m])
+          has_mode[m] = TRUE;
+    }
+
+  for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+    {
+      VolResultTable *table = table_new (_(grids[g].title), _("Test"));
+
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        if (has_mode[m])
+          add_column (table, vol_quick_mode_title (modes[m]), grids[g].unit);
+      for (guint r = 0; r < titles->len; r++)
+        add_row (table, g_ptr_array_index (titles, r));
+      for (guint i = 0; i < n; i++)
+        {
+          VolResultRow *row = g_ptr_array_index (table->rows, g_array_index (row_of, guint, i));
+          guint column = 0;
+          for (guint m = 0; m < G_N_ELEMENTS (modes) && modes[m] != cells[i].read_percent; m++)
+            column += has_mode[m];
+          if (grids[g].what == 0)
+            set_cell (row, column, cells[i].throughput, cells[i].loops > 1 ? cells[i].throughput_ci95 : NAN, NULL);
+          else if (grids[g].what == 1)
+            set_cell (row, column, cells[i].iops, cells[i].loops > 1 ? cells[i].iops_ci95 : NAN, NULL);
+          else
+            set_cell (row, column, cells[i].throughput_best, NAN, NULL);
+        }
+      g_ptr_array_add (tables, table);
+    }
+
+  lat = table_new (_("Latency per I/O"), _("Test"));
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    if (has_mode[m])
+      {
+        /* TRANSLATORS: a column: "Read, mean" */
+        g_autofree char *mean = g_strdup_printf (_("%s, mean"), vol_quick_mode_title (modes[m]));
+        /* TRANSLATORS: a column: "Read, p99" (99th percentile) */
+        g_autofree char *p99 = g_strdup_printf (_("%s, p99"), vol_quick_mode_title (modes[m]));
+        add_column (lat, mean, "s");
+        add_column (lat, p99, "s");
+      }
+  for (guint r = 0; r < titles->len; r++)
+    add_row (lat, g_ptr_array_index (titles, r));
+  for (guint i = 0; i < n; i++)
+    {
+      VolResultRow *row = g_ptr_array_index (lat->rows, g_array_index (row_of, guint, i));
+      guint column = 0;
+      for (guint m = 0; m < G_N_ELEMENTS (modes) && modes[m] != cells[i].read_percent; m++)
+        column += 2 * has_mode[m];
+      set_cell (row, column, cells[i].lat_mean, NAN, NULL);
+      set_cell (row, column + 1, cells[i].lat_p99, NAN, NULL);
+    }
+  g_ptr_array_add (tables, lat);
+}
+
 /**
  * vol_result_tables:
  *
@@ -477,7 +570,9 @@ vol_result_tables (const VolResult *result)
 
   g_return_val_if_fail (result != NULL, tables);
 
-  if (g_strcmp0 (result->kind, "queue") == 0)
+  if (g_strcmp0 (result->kind, "quick") == 0)
+    quick_tables (result, tables);
+  else if (g_strcmp0 (result->kind, "queue") == 0)
     queue_tables (result, tables);
   else if (g_strcmp0 (result->kind, "threads") == 0)
     threads_tables (result, tables);

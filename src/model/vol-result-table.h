@@ -12,6 +12,9 @@
  *               thread, then in a second table the slowest and fastest
  *               thread
  *   transfer    one row per transfer size: write and read, mean ± std dev
+ *   quick       the grid: one row per test (SEQ1M Q8T1 …), read, write
+ *               and mix across, mean ± 95 % interval; then in IO/s, the
+ *               best loop, and the latency (mean, p99)
  *   random      one row per iteration, then slowest, fastest, average,
  *               median and range (docs/tests/random.md); with a count
  *               sweep a table of the averages per count first

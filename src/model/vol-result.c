@@ -364,6 +364,7 @@ vol_host_info_copy (const VolHostInfo *host)
     return NULL;
   copy = g_new0 (VolHostInfo, 1);
   copy->kernel = g_strdup (host->kernel);
+  copy->os = g_strdup (host->os);
   copy->cpu_model = g_strdup (host->cpu_model);
   copy->cpu_count = host->cpu_count;
   copy->memory_bytes = host->memory_bytes;
@@ -377,6 +378,7 @@ vol_host_info_free (VolHostInfo *host)
   if (host == NULL)
     return;
   g_free (host->kernel);
+  g_free (host->os);
   g_free (host->cpu_model);
   g_free (host->hostname);
   g_free (host);

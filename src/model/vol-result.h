@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   char    *kernel;       /* uname -sr */
+  char    *os;           /* os-release's PRETTY_NAME: "Debian GNU/Linux 12 (bookworm)" */
   char    *cpu_model;
   guint    cpu_count;
   guint64  memory_bytes;

@@ -37,6 +37,7 @@ void     vol_stats_percentiles (const double *values,
                                 const double *percentiles,
                                 double       *out,
                                 guint         n_percentiles);
+double   vol_stats_t95         (guint         df);
 gboolean vol_stats_find_cliff  (const double *values,
                                 guint         n,
                                 VolCliff     *cliff);

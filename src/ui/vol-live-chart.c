@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-quick.h"
 #include "vol-registry.h"
 #include "vol-size.h"
 
@@ -30,6 +31,8 @@ typedef struct
 } KindLayout;
 
 static const KindLayout layouts[] = {
+  { "quick", VOL_CHART_KIND_BARS, X_CATEGORY, FALSE, TRUE, "B/s", NULL,
+    N_("Test"), N_("Throughput, mean of the loops so far") },
   { "fill", VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, "B/s", NULL,
     /* xgettext:no-c-format */
     N_("Position in the volume (% of capacity)"), N_("Throughput") },
@@ -73,6 +76,7 @@ struct _VolLiveChart
   double            x_min, x_max; /* fixed x range, or NAN */
   GPtrArray        *series;       /* of LiveSeries */
   GArray           *categories;   /* of double, X_CATEGORY */
+  GPtrArray        *labels;       /* of char *: the categories' names, or NULL for their numbers */
   double            time_end;     /* X_TIME: the latest x on the axis */
   guint             n_samples;
   const LiveSeries *last;         /* of the latest sample */
@@ -131,6 +135,20 @@ vol_live_chart_new (const VolTestSpec *spec)
             }
         }
     }
+  if (g_strcmp0 (kind, "quick") == 0 && vol_test_spec_has (spec, "profile"))
+    {
+      guint n;
+      const VolQuickRow *rows = vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n);
+
+      /* the grid's rows, whole from the start; the samples' x is the row */
+      self->labels = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < n; i++)
+        {
+          double v = i;
+          g_array_append_val (self->categories, v);
+          g_ptr_array_add (self->labels, vol_quick_row_title (&rows[i]));
+        }
+    }
   if (g_strcmp0 (kind, "fill") == 0)
     self->x_min = 0, self->x_max = 100;
   else if (g_strcmp0 (kind, "transfer") == 0 && vol_test_spec_has (spec, "from") && vol_test_spec_has (spec, "to"))
@@ -155,6 +173,7 @@ vol_live_chart_free (VolLiveChart *self)
     return;
   g_ptr_array_unref (self->series);
   g_array_unref (self->categories);
+  g_clear_pointer (&self->labels, g_ptr_array_unref);
   g_free (self->title);
   g_free (self->subtitle);
   g_free (self->mode);
@@ -256,7 +275,7 @@ static char *
 series_title (const char *name)
 {
   static const struct { const char *name; const char *title; } titles[] = {
-    { "write", N_("Write") }, { "read", N_("Read") },
+    { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
     { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
     { "create", N_("Creating the files") }, { "transactions", N_("Transactions") },
     { "delete", N_("Deleting the files") },
@@ -357,7 +376,9 @@ vol_live_chart_build (const VolLiveChart *self,
     {
       g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < self->categories->len; i++)
-        g_ptr_array_add (labels, g_strdup_printf ("%.0f", g_array_index (self->categories, double, i)));
+        g_ptr_array_add (labels, self->labels && i < self->labels->len
+                                   ? g_strdup (g_ptr_array_index (self->labels, i))
+                                   : g_strdup_printf ("%.0f", g_array_index (self->categories, double, i)));
       g_ptr_array_add (labels, NULL);
       vol_chart_set_categories (chart, (const char *const *) labels->pdata);
     }

@@ -1,0 +1,774 @@
+/* vol-test-quick.c — Quick benchmark: the one-click grid of the classic
+ * desktop tools
+ *
+ * One file of the test size is laid down (not timed), then every row of
+ * the profile is measured for reads, then for writes (and, with the mix
+ * option, for 70 % reads), LOOPS times, each measurement a fixed time:
+ *
+ *   Standard  SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1
+ *   NVMe      SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1
+ *   Peak      SEQ1M Q8T1, RND4K Q32T16
+ *   Real world SEQ1M Q1T1, RND4K Q1T1
+ *
+ * SEQ: each thread's I/Os at consecutive offsets of the block (thread t
+ * of T starting at t/T of the file, wrapping at its end); RND: uniform
+ * random offsets, 4 KiB-aligned. QD: I/Os in flight per thread, on one
+ * io_uring ring per thread (vol-io-loop.c, the Queue depth test's loop);
+ * T: threads of one worker pool (vol-worker-pool.c), started together.
+ * Where io_uring is unavailable, QD × T threads each keep one pread or
+ * pwrite in flight instead, and the result says so (io_backend).
+ *
+ * Reads come first, while the file still holds the lay-down's stamps, so
+ * every read is checked against what was written; writes stamp every
+ * 4 KiB block with serials never used before in the run. A write
+ * measurement ends with an fdatasync inside its time. Before each mode,
+ * one discarded warm-up of its first row (up to 2 s) wakes the device
+ * from idle. Per row and mode, the figure is the mean over the loops with
+ * its 95 % confidence interval (Student's t), beside the best loop, which
+ * is what CrystalDiskMark and KDiskMark show.
+ */
+#define G_LOG_DOMAIN "vol-quick"
+
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "vol-error.h"
+#include "vol-io-loop.h"
+#include "vol-quick.h"
+#include "vol-run-private.h"
+#include "vol-stats.h"
+#include "vol-test-file.h"
+#include "vol-uring.h"
+#include "vol-worker-pool.h"
+
+#define MiB (1024.0 * 1024.0)
+#define GiB (1024.0 * MiB)
+#define FILE_NAME "quick.dat"
+/* Space left free beside the file: the filesystem's own needs. */
+#define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
+#define WARM_UP_MAX_S 2.0
+/* Latencies kept per measurement and per cell of the grid (all loops):
+ * uniform reservoirs beyond this; 256 Ki put 2 600 samples above a p99. */
+#define LATENCY_RESERVOIR (1u << 20)
+#define CELL_RESERVOIR (1u << 18)
+/* Threads of the fallback: QD × T of them at most. */
+#define MAX_SYNC_THREADS 512
+
+static const char *const quick_profiles[] = { "standard", "nvme", "peak", "realworld", NULL };
+static const char *const quick_profile_labels[] = {
+  N_("Standard"), N_("NVMe"), N_("Peak"), N_("Real world"), NULL,
+};
+static const char *const quick_backends[] = { "auto", "io_uring", "threads", NULL };
+static const char *const quick_backend_labels[] = {
+  N_("Automatic"), N_("io_uring"), N_("A pool of threads"), NULL,
+};
+
+static const VolParamDesc quick_params[] = {
+  { "profile", VOL_PARAM_CHOICE, N_("Profile"),
+    N_("The rows measured: Standard, NVMe, Peak or Real world, as the desktop benchmarks name them"),
+    NULL, "standard", 0, 0, 0, 0, quick_profiles, 0, quick_profile_labels },
+  { "size", VOL_PARAM_SIZE, N_("Test size"),
+    N_("The one test file every row reads and writes (less if the volume has less free space)"),
+    "SIZE", "1G", 16 * MiB, 64 * GiB, 0, MiB },
+  { "loops", VOL_PARAM_INT, N_("Loops"), N_("Times every row is measured; the figure is their mean"),
+    "N", "5", 1, 9 },
+  { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per measurement"), N_("How long each row runs in each loop"),
+    "S", "5", 0.2, 60 },
+  { "pause", VOL_PARAM_DOUBLE, N_("Pause between measurements"),
+    N_("Seconds of rest before each measurement, for drives that slow down when hot"),
+    "S", "0", 0, 60 },
+  /* xgettext:no-c-format */
+  { "mix", VOL_PARAM_BOOL, N_("Mixed rows"), N_("Also measure every row with 70 % reads and 30 % writes"),
+    NULL, "no" },
+  { "backend", VOL_PARAM_CHOICE, N_("I/O backend"), N_("io_uring, or a pool of threads doing pread/pwrite"),
+    NULL, "auto", 0, 0, 0, 0, quick_backends, 0, quick_backend_labels },
+};
+
+typedef enum { BACKEND_AUTO, BACKEND_URING, BACKEND_THREADS } QuickBackend;
+
+typedef struct
+{
+  guint            profile;
+  const VolQuickRow *rows;
+  guint            n_rows;
+  guint64          size;
+  guint64          size_wanted;
+  guint            loops;
+  double           seconds;
+  double           pause;
+  guint            n_modes;
+  guint            read_percents[3];
+  QuickBackend     backend;
+} QuickPlan;
+
+static int
+choice_index (const char *const *choices,
+              const char        *value)
+{
+  for (int i = 0; choices[i]; i++)
+    if (g_strcmp0 (choices[i], value) == 0)
+      return i;
+  return 0;
+}
+
+static gboolean
+quick_prepare (VolRun  *run,
+               GError **error)
+{
+  QuickPlan *plan = g_new0 (QuickPlan, 1);
+  g_autoptr(GVariant) mix = vol_test_spec_get_value (run->spec, "mix");
+  GVariantBuilder b;
+
+  run->test_data = plan;
+  run->test_data_free = g_free;
+
+  plan->profile = (guint) choice_index (quick_profiles, vol_test_spec_get_string (run->spec, "profile"));
+  plan->rows = vol_quick_profile_rows (quick_profiles[plan->profile], &plan->n_rows);
+  plan->loops = (guint) vol_test_spec_get_int (run->spec, "loops");
+  plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
+  plan->pause = vol_test_spec_get_double (run->spec, "pause");
+  plan->backend = choice_index (quick_backends, vol_test_spec_get_string (run->spec, "backend"));
+  plan->read_percents[plan->n_modes++] = 100;
+  plan->read_percents[plan->n_modes++] = 0;
+  if (mix != NULL && g_variant_is_of_type (mix, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (mix))
+    plan->read_percents[plan->n_modes++] = VOL_QUICK_MIX_READ_PERCENT;
+
+  plan->size_wanted = (guint64) vol_test_spec_get_int (run->spec, "size");
+  plan->size = _vol_test_file_fit (run, plan->size_wanted, KEEP_FREE, error);
+  if (plan->size == 0)
+    return FALSE;
+  /* whole MiB, so every row's block fits a whole number of times */
+  plan->size -= plan->size % (guint64) MiB;
+  if (plan->size < 16 * MiB)
+    {
+      g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
+                   _("Not enough free space in %s for a 16 MiB test file"), run->target->path);
+      return FALSE;
+    }
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "size", g_variant_new_int64 ((gint64) plan->size));
+  g_variant_builder_add (&b, "{sv}", "size-wanted", g_variant_new_int64 ((gint64) plan->size_wanted));
+  g_variant_builder_add (&b, "{sv}", "rows", g_variant_new_int64 (plan->n_rows));
+  g_variant_builder_add (&b, "{sv}", "modes", g_variant_new_int64 (plan->n_modes));
+  g_variant_builder_add (&b, "{sv}", "warm-up-s", g_variant_new_double (MIN (plan->seconds, WARM_UP_MAX_S)));
+  _vol_run_resolve (run, g_variant_builder_end (&b));
+  return TRUE;
+}
+
+/* ---- one measurement --------------------------------------------------- */
+
+typedef struct _Quick Quick;
+
+typedef struct
+{
+  Quick         *k;
+  VolWorkerPool *pool;
+  VolIoLoop      loop;
+  VolIoTally     tally;
+  gint64         end_ns;
+  gboolean       started;
+  guint64        done_bytes;   /* atomically stored for the sampler */
+  guint64        done_ios;
+} Worker;
+
+struct _Quick
+{
+  VolRun      *run;
+  QuickPlan   *plan;
+  int          fd;
+  gboolean     direct;
+  gsize        mem_align;
+  guint64      lay_serial;
+  gboolean     use_ring;
+  double       lay_down_s;
+  double       total_s;       /* the timed part's planned length */
+  double       done_s;        /* of it, finished */
+  guint64      moved;
+  VolSeries   *loops_series;
+  VolSeries   *grid_series;
+  VolIoTally  *cells;         /* per row × mode, all loops merged */
+  GArray      *loop_rows;     /* of LoopFigure, per cell × loop */
+  /* the measurement running */
+  Worker      *workers;
+  guint        n_workers;
+  double       seconds;
+  char        *text;
+  guint        item;
+  guint        n_items;
+  gint64       last_report_ns;
+  double       worker_cpu_user;
+  double       worker_cpu_system;
+};
+
+static gint64
+worker_ready (gpointer user_data)
+{
+  Worker *w = user_data;
+
+  w->started = _vol_worker_pool_wait_start (w->pool);
+  return w->started ? _vol_worker_pool_get_deadline (w->pool) : 0;
+}
+
+static gboolean
+worker_tick (gpointer          user_data,
+             gint64            start_ns,
+             gint64            now,
+             const VolIoTally *tally)
+{
+  Worker *w = user_data;
+
+  __atomic_store_n (&w->done_bytes, tally->bytes, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->done_ios, tally->ios, __ATOMIC_RELAXED);
+  return !_vol_worker_pool_stopping (w->pool);
+}
+
+static gboolean
+worker_main (VolWorkerPool  *pool,
+             guint           index,
+             gpointer        user_data,
+             GError        **error)
+{
+  Quick *k = user_data;
+  Worker *w = &k->workers[index];
+  VolIoLoopOutcome outcome;
+  gboolean ok;
+
+  w->pool = pool;
+  if (k->use_ring)
+    ok = _vol_io_loop_ring (&w->loop, &w->tally, &outcome, error);
+  else
+    ok = _vol_io_loop_sync (&w->loop, &w->tally, &outcome, error);
+  w->end_ns = outcome.end_ns;
+  /* FALSE without an error: it never passed the start line */
+  return ok && w->started;
+}
+
+static void
+report (Quick  *k,
+        gint64  now,
+        guint64 bytes,
+        double  in_measurement_s)
+{
+  double timed = k->done_s + MIN (in_measurement_s, k->seconds);
+  double fraction = (k->lay_down_s + timed) / (k->lay_down_s + k->total_s);
+
+  _vol_run_progress (k->run, "io", k->text, k->item, k->n_items, MIN (fraction, 1.0), k->moved + bytes);
+  k->last_report_ns = now;
+}
+
+static void
+on_start (VolWorkerPool *pool,
+          gint64         now,
+          gpointer       user_data)
+{
+  Quick *k = user_data;
+
+  _vol_run_phase_begin (k->run);
+}
+
+/* The run's thread, every few ms while the workers run. */
+static void
+pool_tick (VolWorkerPool *pool,
+           gint64         now,
+           gpointer       user_data)
+{
+  Quick *k = user_data;
+  guint64 bytes = 0;
+
+  if (!_vol_worker_pool_is_started (pool) || now - k->last_report_ns < 10 * G_GINT64_CONSTANT (1000000))
+    return;
+  for (guint i = 0; i < k->n_workers; i++)
+    bytes += __atomic_load_n (&k->workers[i].done_bytes, __ATOMIC_RELAXED);
+  report (k, now, bytes, (now - _vol_worker_pool_get_start_ns (pool)) / 1e9);
+}
+
+/* One timed run of @row at @read_percent: T threads (QD × T without
+ * io_uring), merged into @tally. */
+static gboolean
+measure (Quick             *k,
+         const VolQuickRow *row,
+         guint              read_percent,
+         double             seconds,
+         const char        *phase,
+         guint64            seed,
+         VolIoTally        *tally,
+         double            *elapsed,
+         GError           **error)
+{
+  QuickPlan *plan = k->plan;
+  guint n = k->use_ring ? row->threads : MIN (row->threads * row->depth, MAX_SYNC_THREADS);
+  g_autoptr(VolWorkerPool) pool = _vol_worker_pool_new (k->run, "vol-quick-io", n, seconds);
+  g_autofree Worker *workers = g_new0 (Worker, n);
+  guint64 grain = (row->block + 4095) / 4096 * 4096;
+  guint64 slots = (plan->size - row->block) / grain + 1;
+  gint64 end_ns = 0, start_ns;
+  double user, system;
+  gboolean ok;
+
+  for (guint i = 0; i < n; i++)
+    {
+      Worker *w = &workers[i];
+      w->k = k;
+      w->loop = (VolIoLoop) {
+        .run = k->run,
+        .fd = k->fd,
+        .file_name = FILE_NAME,
+        .block = row->block,
+        .mem_align = k->mem_align,
+        .depth = row->depth,
+        .sequential = row->sequential,
+        .grain = grain,
+        .shift = 0,
+        .slots = slots,
+        .first_slot = slots * i / n,
+        .read_percent = read_percent,
+        .verify = read_percent == 100,
+        .lay_serial = k->lay_serial,
+        .seed = seed ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (i + 1)),
+        .ready = worker_ready,
+        .tick = worker_tick,
+        .user_data = w,
+      };
+      _vol_io_tally_init (&w->tally, MAX (LATENCY_RESERVOIR / n, 1024), seed + i);
+    }
+  k->workers = workers;
+  k->n_workers = n;
+  k->seconds = seconds;
+  if (!k->direct)
+    _vol_test_file_drop_cache (k->run, k->fd, k->direct);
+
+  ok = _vol_worker_pool_run (pool, worker_main, on_start, pool_tick, 20 * 1000, k, error);
+  start_ns = _vol_worker_pool_get_start_ns (pool);
+  k->workers = NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      _vol_io_tally_merge (tally, &workers[i].tally);
+      end_ns = MAX (end_ns, workers[i].end_ns);
+      _vol_io_tally_clear (&workers[i].tally);
+    }
+  _vol_worker_pool_get_cpu (pool, &user, &system);
+  k->worker_cpu_user += user;
+  k->worker_cpu_system += system;
+
+  /* Writes are durable at the end of the measurement, inside its time. */
+  if (tally->writes > 0 && ok)
+    {
+      ok = _vol_test_file_flush (k->run, k->fd, FILE_NAME, error);
+      end_ns = vol_io_now_ns ();
+    }
+  if (_vol_worker_pool_is_started (pool))
+    _vol_run_phase_end (k->run, phase, tally->reads, tally->writes,
+                        tally->reads * row->block, tally->writes * row->block);
+  *elapsed = start_ns > 0 && end_ns > start_ns ? (end_ns - start_ns) / 1e9 : 0;
+  k->moved += tally->bytes;
+  return ok;
+}
+
+/* ---- the grid ---------------------------------------------------------- */
+
+static const char *
+mode_word (guint read_percent)
+{
+  return read_percent == 100 ? "read" : read_percent == 0 ? "write" : "mix";
+}
+
+static VolSeries *
+add_loops_series (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, "loops", N_("Every loop"), "loop", "throughput");
+  const char *columns[][2] = {
+    { "row", "" }, { "read-percent", "%" }, { "loop", "" },
+    { "throughput", "B/s" }, { "iops", "IO/s" }, { "lat-mean", "s" }, { "lat-p99", "s" },
+    { "ios", "" }, { "bytes", "B" }, { "seconds", "s" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    vol_series_add_column (s, columns[i][0], columns[i][1]);
+  return s;
+}
+
+static VolSeries *
+add_grid_series (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, "quick", N_("Per row"), "row", "throughput");
+  const char *columns[][2] = {
+    { "row", "" }, { "read-percent", "%" },
+    { "sequential", "" }, { "block", "B" }, { "depth", "" }, { "threads", "" },
+    { "throughput", "B/s" }, { "throughput-ci95", "B/s" }, { "throughput-best", "B/s" },
+    { "iops", "IO/s" }, { "iops-ci95", "IO/s" }, { "iops-best", "IO/s" },
+    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "loops", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    vol_series_add_column (s, columns[i][0], columns[i][1]);
+  return s;
+}
+
+/* Mean, the half-width of its 95 % interval, and the best, over loops. */
+static void
+over_loops (const double *values,
+            guint         n,
+            double       *mean,
+            double       *ci95,
+            double       *best)
+{
+  VolStats st;
+
+  vol_stats_compute (values, n, &st);
+  *mean = st.mean;
+  *best = st.max;
+  *ci95 = n > 1 ? vol_stats_t95 (n - 1) * st.stddev / sqrt (n) : 0;
+}
+
+static void
+add_grid_rows (Quick *k)
+{
+  QuickPlan *plan = k->plan;
+  VolColumn *c_row = vol_series_get_column (k->loops_series, "row");
+  VolColumn *c_mode = vol_series_get_column (k->loops_series, "read-percent");
+  VolColumn *c_tp = vol_series_get_column (k->loops_series, "throughput");
+  VolColumn *c_iops = vol_series_get_column (k->loops_series, "iops");
+
+  for (guint m = 0; m < plan->n_modes; m++)
+    for (guint r = 0; r < plan->n_rows; r++)
+      {
+        static const double percentiles[] = { 50, 99 };
+        VolIoTally *cell = &k->cells[m * plan->n_rows + r];
+        g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
+        double row[16];
+
+        for (guint i = 0; i < vol_series_get_length (k->loops_series); i++)
+          if (g_array_index (c_row->values, double, i) == r
+              && g_array_index (c_mode->values, double, i) == plan->read_percents[m])
+            {
+              g_array_append_val (tp, g_array_index (c_tp->values, double, i));
+              g_array_append_val (iops, g_array_index (c_iops->values, double, i));
+            }
+        if (tp->len == 0)
+          continue;
+        row[0] = r;
+        row[1] = plan->read_percents[m];
+        row[2] = plan->rows[r].sequential;
+        row[3] = plan->rows[r].block;
+        row[4] = plan->rows[r].depth;
+        row[5] = plan->rows[r].threads;
+        over_loops ((const double *) tp->data, tp->len, &row[6], &row[7], &row[8]);
+        over_loops ((const double *) iops->data, iops->len, &row[9], &row[10], &row[11]);
+        row[12] = cell->ios > 0 ? cell->latency_sum / cell->ios : 0;
+        if (cell->latency->len > 0)
+          vol_stats_percentiles ((const double *) cell->latency->data, cell->latency->len,
+                                 percentiles, row + 13, G_N_ELEMENTS (percentiles));
+        else
+          row[13] = row[14] = 0;
+        row[15] = tp->len;
+        vol_series_append (k->grid_series, row, G_N_ELEMENTS (row));
+      }
+}
+
+static void
+add_loop_row (Quick             *k,
+              guint              r,
+              guint              m,
+              guint              loop,
+              VolIoTally        *t,
+              double             seconds)
+{
+  static const double p99[] = { 99 };
+  QuickPlan *plan = k->plan;
+  double row[10];
+
+  row[0] = r;
+  row[1] = plan->read_percents[m];
+  row[2] = loop + 1;
+  row[3] = seconds > 0 ? t->bytes / seconds : 0;
+  row[4] = seconds > 0 ? t->ios / seconds : 0;
+  row[5] = t->ios > 0 ? t->latency_sum / t->ios : 0;
+  if (t->latency->len > 0)
+    vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &row[6], 1);
+  else
+    row[6] = 0;
+  row[7] = t->ios;
+  row[8] = t->bytes;
+  row[9] = seconds;
+  vol_series_append (k->loops_series, row, G_N_ELEMENTS (row));
+  /* the live chart: this loop's B/s at the row, one series per mode */
+  _vol_run_sample (k->run, mode_word (plan->read_percents[m]), r, row[3]);
+}
+
+/* Rests @seconds, or until the run is cancelled. */
+static gboolean
+rest (Quick   *k,
+      double   seconds,
+      GError **error)
+{
+  GPollFD pfd;
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
+  gboolean have_fd = g_cancellable_make_pollfd (k->run->cancellable, &pfd);
+
+  while (g_get_monotonic_time () < end)
+    {
+      gint64 left_ms = (end - g_get_monotonic_time () + 999) / 1000;
+
+      if (!_vol_run_check_cancelled (k->run, error))
+        break;
+      if (have_fd)
+        g_poll (&pfd, 1, (int) MIN (left_ms, 100));
+      else
+        g_usleep ((gulong) MIN (left_ms, 100) * 1000);
+    }
+  if (have_fd)
+    g_cancellable_release_fd (k->run->cancellable);
+  return _vol_run_check_cancelled (k->run, error);
+}
+
+static gboolean
+run_mode (Quick   *k,
+          guint    m,
+          GError **error)
+{
+  QuickPlan *plan = k->plan;
+  guint rp = plan->read_percents[m];
+  double warm_s = MIN (plan->seconds, WARM_UP_MAX_S);
+
+  /* The warm-up: not in the grid; the device's counts list it as its
+   * own phase. */
+  {
+    VolIoTally warm;
+    double elapsed;
+    gboolean ok;
+    g_autofree char *phase = g_strdup_printf ("warm-up-%s", mode_word (rp));
+
+    g_free (k->text);
+    k->text = g_strdup_printf (_("Warming up: %s"), vol_quick_mode_title (rp));
+    _vol_io_tally_init (&warm, 1024, k->run->seed);
+    ok = measure (k, &plan->rows[0], rp, warm_s, phase, k->run->seed ^ 0x77, &warm, &elapsed, error);
+    _vol_io_tally_clear (&warm);
+    k->done_s += warm_s;
+    if (!ok)
+      return FALSE;
+  }
+
+  for (guint loop = 0; loop < plan->loops; loop++)
+    for (guint r = 0; r < plan->n_rows; r++)
+      {
+        const VolQuickRow *row = &plan->rows[r];
+        g_autofree char *title = vol_quick_row_title (row);
+        g_autofree char *phase = g_strdup_printf ("%s-%s-%u", title, mode_word (rp), loop + 1);
+        VolIoTally t;
+        double elapsed = 0;
+        gboolean ok;
+
+        if (plan->pause > 0 && !rest (k, plan->pause, error))
+          return FALSE;
+        k->done_s += plan->pause;
+        k->item++;
+        g_free (k->text);
+        /* TRANSLATORS: "SEQ1M Q8T1 read, loop 2 of 5" */
+        k->text = g_strdup_printf (_("%s %s, loop %u of %u"), title, vol_quick_mode_title (rp),
+                                   loop + 1, plan->loops);
+        for (char *p = phase; *p; p++)
+          *p = g_ascii_tolower (*p == ' ' ? '-' : *p);
+        _vol_io_tally_init (&t, LATENCY_RESERVOIR, k->run->seed ^ (k->item * 0x9E37u));
+        ok = measure (k, row, rp, plan->seconds, phase,
+                      k->run->seed ^ (G_GUINT64_CONSTANT (0x51ed270b27ad3f5b) * k->item), &t, &elapsed, error);
+        if (t.ios > 0 && ok)
+          {
+            VolIoTally *cell = &k->cells[m * plan->n_rows + r];
+            add_loop_row (k, r, m, loop, &t, elapsed);
+            _vol_io_tally_merge (cell, &t);
+            /* keep the cell's reservoir bounded: a uniform thinning */
+            if (cell->latency->len > CELL_RESERVOIR)
+              {
+                guint step = (cell->latency->len + CELL_RESERVOIR - 1) / CELL_RESERVOIR;
+                guint j = 0;
+                for (guint i = 0; i < cell->latency->len; i += step)
+                  g_array_index (cell->latency, double, j++) = g_array_index (cell->latency, double, i);
+                g_array_set_size (cell->latency, j);
+              }
+          }
+        _vol_io_tally_clear (&t);
+        k->done_s += plan->seconds;
+        if (!ok)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* ---- the run ----------------------------------------------------------- */
+
+typedef struct
+{
+  Quick   *k;
+  char    *text;
+  gint64   start;
+  gint64   last;
+} LayDown;
+
+static gboolean
+lay_down_progress (guint64  done,
+                   gpointer user_data)
+{
+  LayDown *ld = user_data;
+  Quick *k = ld->k;
+  gint64 now = vol_io_now_ns ();
+
+  if (now - ld->last >= 10 * G_GINT64_CONSTANT (1000000))
+    {
+      /* The lay-down's own length is estimated from its rate so far. */
+      double t = (now - ld->start) / 1e9;
+      double est = t * k->plan->size / (double) done;
+      _vol_run_progress (k->run, "prepare", ld->text, 0, k->n_items, t / (est + k->total_s), done);
+      ld->last = now;
+    }
+  return TRUE;
+}
+
+static gboolean
+lay_down (Quick   *k,
+          GError **error)
+{
+  VolRun *run = k->run;
+  g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
+                                                   (gsize) MiB, k->mem_align);
+  g_autofree char *text = g_strdup_printf (_("Writing the %s test file"), FILE_NAME);
+  LayDown ld = { k, text, vol_io_now_ns (), 0 };
+
+  k->lay_serial = _vol_run_take_serials (run, k->plan->size / VOL_STAMP_BLOCK);
+  if (!_vol_test_file_lay_down_with (run, k->fd, FILE_NAME, k->plan->size, pool, k->lay_serial, k->direct,
+                                     lay_down_progress, &ld, error))
+    return FALSE;
+  k->lay_down_s = (vol_io_now_ns () - ld.start) / 1e9;
+  return TRUE;
+}
+
+/* Whether rings can be made here: decided once, so every row of a run
+ * uses one backend. */
+static gboolean
+choose_backend (Quick   *k,
+                GError **error)
+{
+  struct io_uring ring;
+  VolUringMode mode;
+  int ret;
+
+  if (k->plan->backend == BACKEND_THREADS)
+    {
+      k->use_ring = FALSE;
+      return TRUE;
+    }
+  ret = _vol_uring_init (4, &ring, &mode);
+  if (ret == 0)
+    {
+      GVariantDict dict;
+
+      io_uring_queue_exit (&ring);
+      k->use_ring = TRUE;
+      g_variant_dict_init (&dict, k->run->result->resolved);
+      g_variant_dict_insert (&dict, "io-uring-setup", "s", _vol_uring_mode_name (mode));
+      _vol_run_resolve (k->run, g_variant_dict_end (&dict));
+      return TRUE;
+    }
+  if (k->plan->backend == BACKEND_URING)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (-ret),
+                   _("io_uring is not available: %s"), g_strerror (-ret));
+      return FALSE;
+    }
+  {
+    GVariantDict dict;
+
+    g_variant_dict_init (&dict, k->run->result->resolved);
+    g_variant_dict_insert (&dict, "io-uring-unavailable", "s", g_strerror (-ret));
+    _vol_run_resolve (k->run, g_variant_dict_end (&dict));
+  }
+  k->use_ring = FALSE;
+  return TRUE;
+}
+
+/* The grid is the result: no summary over its rows (a mean of a
+ * sequential and a random row means nothing), only the totals. */
+static void
+summarize (Quick *k)
+{
+  VolResult *result = k->run->result;
+
+  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", k->moved);
+  vol_result_add_figure (result, "test-size", N_("Test size"), "B", k->plan->size);
+  if (k->worker_cpu_user + k->worker_cpu_system > 0)
+    {
+      vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", k->worker_cpu_user);
+      vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", k->worker_cpu_system);
+    }
+}
+
+static gboolean
+quick_run (VolRun  *run,
+           GError **error)
+{
+  Quick quick = { 0 };
+  Quick *k = &quick;
+  QuickPlan *plan = run->test_data;
+  guint n_cells = plan->n_modes * plan->n_rows;
+  gboolean ok;
+
+  k->run = run;
+  k->plan = plan;
+  k->fd = -1;
+  k->n_items = plan->n_modes * plan->loops * plan->n_rows;
+  k->total_s = plan->n_modes * (MIN (plan->seconds, WARM_UP_MAX_S)
+                                + plan->loops * plan->n_rows * (plan->seconds + plan->pause));
+  k->loops_series = add_loops_series (run->result);
+  k->grid_series = add_grid_series (run->result);
+  k->cells = g_new0 (VolIoTally, n_cells);
+  for (guint i = 0; i < n_cells; i++)
+    _vol_io_tally_init (&k->cells[i], CELL_RESERVOIR, run->seed + i);
+
+  ok = choose_backend (k, error);
+  g_free (run->result->io_backend);
+  run->result->io_backend = g_strdup (k->use_ring ? "io_uring" : "threads");
+  if (ok)
+    {
+      guint64 must_align = 0;
+      for (guint r = 0; r < plan->n_rows; r++)
+        must_align |= plan->rows[r].block;
+      k->direct = TRUE;
+      k->fd = _vol_test_file_open_aligned (run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL, must_align,
+                                           &k->direct, &k->mem_align, error);
+      ok = k->fd >= 0;
+    }
+  ok = ok && lay_down (k, error);
+  for (guint m = 0; ok && m < plan->n_modes; m++)
+    ok = run_mode (k, m, error);
+  if (k->fd >= 0 && !_vol_test_file_close (run, k->fd, FILE_NAME, ok ? error : NULL))
+    ok = FALSE;
+
+  /* A cancelled or failed run keeps the loops it finished, in the grid. */
+  add_grid_rows (k);
+  summarize (k);
+  run->result->cpu_user += k->worker_cpu_user;
+  run->result->cpu_system += k->worker_cpu_system;
+  for (guint i = 0; i < n_cells; i++)
+    _vol_io_tally_clear (&k->cells[i]);
+  g_free (k->cells);
+  g_free (k->text);
+  return ok;
+}
+
+const VolTestKind vol_test_quick = {
+  {
+    "quick",
+    N_("Quick benchmark"),
+    N_("The one-click grid: sequential and random reads and writes at the classic queue depths"),
+    quick_params, G_N_ELEMENTS (quick_params),
+    NULL,
+  },
+  quick_prepare,
+  quick_run,
+};

@@ -1,0 +1,331 @@
+/* vol-quick.c — the Quick benchmark's rows, named as the reviews name them */
+#include "vol-quick.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "vol-size.h"
+
+#define KiB 1024u
+#define MiB (1024u * 1024u)
+
+static const VolQuickRow standard_rows[] = {
+  { TRUE, MiB, 8, 1 }, { TRUE, MiB, 1, 1 }, { FALSE, 4 * KiB, 32, 1 }, { FALSE, 4 * KiB, 1, 1 },
+};
+static const VolQuickRow nvme_rows[] = {
+  { TRUE, MiB, 8, 1 }, { TRUE, 128 * KiB, 32, 1 }, { FALSE, 4 * KiB, 32, 16 }, { FALSE, 4 * KiB, 1, 1 },
+};
+static const VolQuickRow peak_rows[] = {
+  { TRUE, MiB, 8, 1 }, { FALSE, 4 * KiB, 32, 16 },
+};
+static const VolQuickRow realworld_rows[] = {
+  { TRUE, MiB, 1, 1 }, { FALSE, 4 * KiB, 1, 1 },
+};
+
+/**
+ * vol_quick_profile_rows:
+ * @profile: "standard", "nvme", "peak" or "realworld"
+ *
+ * Returns: (transfer none): the profile's rows; Standard's for an unknown
+ * name.
+ */
+const VolQuickRow *
+vol_quick_profile_rows (const char *profile,
+                        guint      *n_rows)
+{
+  if (g_strcmp0 (profile, "nvme") == 0)
+    {
+      *n_rows = G_N_ELEMENTS (nvme_rows);
+      return nvme_rows;
+    }
+  if (g_strcmp0 (profile, "peak") == 0)
+    {
+      *n_rows = G_N_ELEMENTS (peak_rows);
+      return peak_rows;
+    }
+  if (g_strcmp0 (profile, "realworld") == 0)
+    {
+      *n_rows = G_N_ELEMENTS (realworld_rows);
+      return realworld_rows;
+    }
+  *n_rows = G_N_ELEMENTS (standard_rows);
+  return standard_rows;
+}
+
+/**
+ * vol_quick_row_title:
+ *
+ * The row in CrystalDiskMark's notation, which KDiskMark and the forums
+ * share: "SEQ1M Q8T1", "RND4K Q32T16". Binary units, as theirs are. Not
+ * translated: it is notation, the same in every language.
+ */
+char *
+vol_quick_row_title (const VolQuickRow *row)
+{
+  g_autofree char *size = NULL;
+
+  if (row->block >= MiB && row->block % MiB == 0)
+    size = g_strdup_printf ("%uM", row->block / MiB);
+  else if (row->block >= KiB && row->block % KiB == 0)
+    size = g_strdup_printf ("%uK", row->block / KiB);
+  else
+    size = g_strdup_printf ("%u", row->block);
+  return g_strdup_printf ("%s%s Q%uT%u", row->sequential ? "SEQ" : "RND", size, row->depth, row->threads);
+}
+
+const char *
+vol_quick_mode_title (guint read_percent)
+{
+  if (read_percent >= 100)
+    return _("Read");
+  if (read_percent == 0)
+    return _("Write");
+  /* TRANSLATORS: 70 % reads and 30 % writes */
+  return _("Mix");
+}
+
+static double
+at (const VolSeries *s,
+    const char      *column,
+    guint            i)
+{
+  VolColumn *c = vol_series_get_column ((VolSeries *) s, column);
+
+  if (c == NULL || i >= c->values->len)
+    return 0;
+  return g_array_index (c->values, double, i);
+}
+
+VolQuickCell *
+vol_quick_cells (const VolResult *result,
+                 guint           *n_cells)
+{
+  const VolSeries *grid = vol_result_get_series (result, "quick");
+  guint n;
+  VolQuickCell *cells;
+
+  *n_cells = 0;
+  if (grid == NULL || (n = vol_series_get_length (grid)) == 0)
+    return NULL;
+  cells = g_new0 (VolQuickCell, n);
+  for (guint i = 0; i < n; i++)
+    {
+      VolQuickCell *c = &cells[i];
+      c->row.sequential = at (grid, "sequential", i) != 0;
+      c->row.block = (guint) at (grid, "block", i);
+      c->row.depth = (guint) at (grid, "depth", i);
+      c->row.threads = (guint) at (grid, "threads", i);
+      c->read_percent = (guint) at (grid, "read-percent", i);
+      c->throughput = at (grid, "throughput", i);
+      c->throughput_ci95 = at (grid, "throughput-ci95", i);
+      c->throughput_best = at (grid, "throughput-best", i);
+      c->iops = at (grid, "iops", i);
+      c->iops_ci95 = at (grid, "iops-ci95", i);
+      c->iops_best = at (grid, "iops-best", i);
+      c->lat_mean = at (grid, "lat-mean", i);
+      c->lat_p50 = at (grid, "lat-p50", i);
+      c->lat_p99 = at (grid, "lat-p99", i);
+      c->loops = (guint) at (grid, "loops", i);
+    }
+  *n_cells = n;
+  return cells;
+}
+
+GArray *
+vol_quick_loop_values (const VolResult *result,
+                       guint            row_index,
+                       guint            read_percent,
+                       const char      *column)
+{
+  const VolSeries *loops = vol_result_get_series (result, "loops");
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  if (loops == NULL)
+    return values;
+  for (guint i = 0; i < vol_series_get_length (loops); i++)
+    if (at (loops, "row", i) == row_index && at (loops, "read-percent", i) == read_percent)
+      {
+        double v = at (loops, column, i);
+        g_array_append_val (values, v);
+      }
+  return values;
+}
+
+static void
+append_fixed (GString    *out,
+              const char *format,
+              double      value,
+              int         width)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, format, isfinite (value) ? value : 0);
+  g_string_append_printf (out, "%*s", width, buf);
+}
+
+static const char *
+profile_name (const VolResult *result)
+{
+  const char *profile = NULL;
+
+  if (result->params)
+    g_variant_lookup (result->params, "profile", "&s", &profile);
+  if (g_strcmp0 (profile, "nvme") == 0)
+    return "NVMe";
+  if (g_strcmp0 (profile, "peak") == 0)
+    return "Peak";
+  if (g_strcmp0 (profile, "realworld") == 0)
+    return "Real world";
+  return "Standard";
+}
+
+/**
+ * vol_quick_report_text:
+ *
+ * Returns: (transfer full) (nullable): the report, lines ending in "\n"
+ */
+char *
+vol_quick_report_text (const VolResult *result)
+{
+  static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
+  static const char *const mode_names[] = { "Read", "Write", "Mix (70 % read)" };
+  const char *rule = "------------------------------------------------------------------------------\n";
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
+  GString *out;
+  gint64 size = 0, loops = 0;
+  double seconds = 0, pause = 0;
+  guint max_loops = 0;
+
+  if (n == 0)
+    return NULL;
+  if (result->params)
+    {
+      g_variant_lookup (result->params, "loops", "x", &loops);
+      g_variant_lookup (result->params, "seconds", "d", &seconds);
+      g_variant_lookup (result->params, "pause", "d", &pause);
+    }
+  if (result->resolved)
+    g_variant_lookup (result->resolved, "size", "x", &size);
+  for (guint i = 0; i < n; i++)
+    max_loops = MAX (max_loops, cells[i].loops);
+
+  out = g_string_new (rule);
+  g_string_append_printf (out, "Volumeter %s - Quick benchmark (%s)\n",
+                          result->app_version ? result->app_version : "?", profile_name (result));
+  g_string_append (out, rule);
+  g_string_append (out, "* MB/s = 1,000,000 bytes/s, IO/s = I/O operations per second, us = 1/1,000,000 s\n");
+  g_string_append_printf (out, "* Each figure: the mean of %u loop%s", max_loops, max_loops == 1 ? "" : "s");
+  if (max_loops > 1)
+    g_string_append (out, " +/- its 95 % confidence interval; [the best loop]");
+  g_string_append (out, "\n* Latency: mean and 99th percentile of every I/O of the row\n");
+
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *title = NULL;
+
+          if (cells[i].read_percent != modes[m])
+            continue;
+          if (!any)
+            g_string_append_printf (out, "\n[%s]\n", mode_names[m]);
+          any = TRUE;
+          title = vol_quick_row_title (&cells[i].row);
+          g_string_append_printf (out, "  %-14s", title);
+          append_fixed (out, "%.2f", cells[i].throughput / 1e6, 10);
+          if (cells[i].loops > 1)
+            {
+              g_string_append (out, " +/-");
+              append_fixed (out, "%.2f", cells[i].throughput_ci95 / 1e6, 8);
+            }
+          g_string_append (out, " MB/s");
+          if (cells[i].loops > 1)
+            {
+              g_string_append (out, " [");
+              append_fixed (out, "%.2f", cells[i].throughput_best / 1e6, 9);
+              g_string_append (out, "]");
+            }
+          append_fixed (out, "%.1f", cells[i].iops, 11);
+          g_string_append (out, " IO/s");
+          append_fixed (out, "%.1f", cells[i].lat_mean * 1e6, 10);
+          g_string_append (out, " us (p99");
+          append_fixed (out, "%.1f", cells[i].lat_p99 * 1e6, 9);
+          g_string_append (out, ")\n");
+        }
+    }
+
+  g_string_append_c (out, '\n');
+  g_string_append_printf (out, "  Profile: %s\n", profile_name (result));
+  if (size > 0)
+    {
+      g_autofree char *size_text = vol_size_format ((guint64) size);
+      g_string_append_printf (out, "  Test: %s, %d loop%s of %g s each", size_text, (int) loops, loops == 1 ? "" : "s",
+                              seconds);
+      if (pause > 0)
+        g_string_append_printf (out, ", %g s pause before each", pause);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append_printf (out, "  Data: %s\n", result->pattern == VOL_DATA_PATTERN_ZEROS
+                          ? "zeros (COMPRESSIBLE: a drive that compresses or deduplicates shows more than it stores)"
+                          : "random, every 4 KiB block unique (incompressible)");
+  g_string_append_printf (out, "  Measured: %s, %s\n",
+                          result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT (page cache bypassed)"
+                          : "buffered (the page cache may have served some I/O)",
+                          result->io_backend ? result->io_backend : "unknown I/O backend");
+  if (result->created)
+    {
+      g_autofree char *date = g_date_time_format (result->created, "%Y-%m-%d %H:%M:%S UTC");
+      g_string_append_printf (out, "  Date: %s\n", date);
+    }
+  if (result->host)
+    {
+      g_string_append_printf (out, "  OS: %s%s%s\n", result->host->os ? result->host->os : "",
+                              result->host->os && result->host->kernel ? ", " : "",
+                              result->host->kernel ? result->host->kernel : (result->host->os ? "" : "unknown"));
+      if (result->host->cpu_model)
+        g_string_append_printf (out, "  CPU: %s\n", result->host->cpu_model);
+    }
+  if (result->target)
+    {
+      const VolTargetInfo *t = result->target;
+      const VolBlockDevice *dev = t->devices && t->devices->len > 0 ? g_ptr_array_index (t->devices, 0) : NULL;
+
+      g_string_append_printf (out, "  Device: %s", t->model ? t->model : "unknown model");
+      if (t->device)
+        g_string_append_printf (out, " (%s)", t->device);
+      if (dev && dev->size_bytes > 0)
+        {
+          g_autofree char *cap = vol_size_format (dev->size_bytes);
+          g_string_append_printf (out, ", %s", cap);
+        }
+      if (t->rotational == 1)
+        g_string_append (out, ", rotational");
+      else if (t->rotational == 0)
+        g_string_append (out, ", solid state");
+      g_string_append_c (out, '\n');
+      g_string_append_printf (out, "  Filesystem: %s%s%s\n", t->fs_type ? t->fs_type : "unknown",
+                              t->mount_source ? " on " : "", t->mount_source ? t->mount_source : "");
+      if (t->raid_level)
+        {
+          g_string_append_printf (out, "  RAID: %s", t->raid_level);
+          if (t->raid_members && g_strv_length (t->raid_members) > 0)
+            g_string_append_printf (out, ", %u devices", g_strv_length (t->raid_members));
+          if (t->stripe_bytes > 0)
+            {
+              g_autofree char *stripe = vol_size_format (t->stripe_bytes);
+              g_string_append_printf (out, ", %s stripe", stripe);
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+  if (result->label)
+    g_string_append_printf (out, "  Label: %s\n", result->label);
+  if (result->status != VOL_RESULT_STATUS_COMPLETE)
+    g_string_append_printf (out, "  Status: %s (%s)\n", vol_result_status_to_string (result->status),
+                            result->message ? result->message : "not finished");
+  return g_string_free (out, FALSE);
+}

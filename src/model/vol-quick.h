@@ -1,0 +1,65 @@
+/* vol-quick.h — the Quick benchmark's rows, named as the reviews name them
+ *
+ * The profiles' rows (the engine measures them, vol-test-quick.c), their
+ * titles in CrystalDiskMark's notation ("SEQ1M Q8T1"), and the grid read
+ * back from a result for the CLI, the window, the text report and the
+ * comparison alike. Pure data; any thread.
+ */
+#pragma once
+
+#include "vol-result.h"
+
+G_BEGIN_DECLS
+
+/* The mixed rows' share of reads. */
+#define VOL_QUICK_MIX_READ_PERCENT 70
+
+typedef struct
+{
+  gboolean sequential;
+  guint    block;     /* bytes per I/O */
+  guint    depth;     /* I/Os in flight per thread */
+  guint    threads;
+} VolQuickRow;
+
+const VolQuickRow *vol_quick_profile_rows (const char        *profile,
+                                           guint             *n_rows);
+char              *vol_quick_row_title    (const VolQuickRow *row);
+const char        *vol_quick_mode_title   (guint              read_percent);
+
+/* One cell of a result's grid: a row measured in one mode. */
+typedef struct
+{
+  VolQuickRow row;
+  guint       read_percent;   /* 100 read, 0 write, 70 mix */
+  double      throughput;     /* B/s, mean over the loops */
+  double      throughput_ci95;
+  double      throughput_best;
+  double      iops;
+  double      iops_ci95;
+  double      iops_best;
+  double      lat_mean;       /* s */
+  double      lat_p50;
+  double      lat_p99;
+  guint       loops;
+} VolQuickCell;
+
+/* The cells of a quick result, rows in order, read before write before
+ * mix; NULL (and *n_cells 0) for a result without a grid. Free with
+ * g_free. */
+VolQuickCell      *vol_quick_cells        (const VolResult   *result,
+                                           guint             *n_cells);
+/* The loops' figures of one cell (throughput or iops), for a comparison's
+ * test of significance: a new array of double. */
+GArray            *vol_quick_loop_values  (const VolResult   *result,
+                                           guint              row_index,
+                                           guint              read_percent,
+                                           const char        *column);
+
+/* The plain-text report people paste into forums: declared units, the
+ * setting, the machine and the grid. English and a dot for decimals
+ * whatever the locale, as the desktop tools' reports are, so any reader
+ * can compare two posts. NULL for a result without a grid. */
+char              *vol_quick_report_text  (const VolResult   *result);
+
+G_END_DECLS
