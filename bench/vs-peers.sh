@@ -40,6 +40,7 @@ RFILE=1G
 SPAN=1G
 PER_THREAD=128M
 FILL_MAX=1G
+QUICK_SIZE=1G
 CASES=all
 CLI="$SCRIPT_DIR/../_build/src/cli/volumeter-cli"
 PIN=auto
@@ -59,6 +60,8 @@ ALL_CASES=(
   "threads-seqwr-pass|threads --threads 1,4 --bytes-per-thread {PT} --block 1M --seconds {S} --mode seqwr --flush pass"
   "threads-seqwr-requests|threads --threads 1,4 --bytes-per-thread {PT} --block 1M --seconds {S} --mode seqwr --flush requests --flush-requests 100"
   "fill|fill --files 16 --chunk 32M --max-bytes {FILL}"
+  "quick-standard|quick --profile standard --size {QSIZE} --loops 1 --seconds {S}"
+  "quick-nvme|quick --profile nvme --size {QSIZE} --loops 1 --seconds {S}"
   "smallfiles|"
   "cached|"
 )
@@ -79,6 +82,7 @@ Usage: $0 [OPTION…]     (as root)
   --span SIZE        queue: span (default $SPAN)
   --per-thread SIZE  threads: bytes per thread (default $PER_THREAD)
   --fill SIZE        fill: --max-bytes (default $FILL_MAX)
+  --quick-size SIZE  quick: the test file (default $QUICK_SIZE); every row is a point
   --backing-dir DIR  where the image goes
   --zeros            both tools write zeros (Volumeter --pattern zeros, whose job is
                      zero_buffers=1): no per-write data work on either side, so a
@@ -104,6 +108,7 @@ while (($#)); do
     --span) SPAN=$2; shift 2 ;;
     --per-thread) PER_THREAD=$2; shift 2 ;;
     --fill) FILL_MAX=$2; shift 2 ;;
+    --quick-size) QUICK_SIZE=$2; shift 2 ;;
     --backing-dir) BACKING_DIR=$2; shift 2 ;;
     --cli) CLI=$2; shift 2 ;;
     --list) LIST=1; shift ;;
@@ -241,6 +246,20 @@ def metrics(kind, vpath, fpath):
         for t, thr in zip(c['threads'], c['throughput']):
             job = f['threads-%d' % t]
             out.append(('T=%d MB/s' % t, 'MB/s', thr / 1e6, both(job, 'bw_bytes') / 1e6))
+    elif kind == 'quick':
+        # every row of the grid, read and write: the test's one loop
+        # against the fio section of the same name (volumeter-cli fio-job)
+        grid, each = series['quick'], series['loops']
+        titles = {}
+        for r, sq, blk, qd, th in zip(grid['row'], grid['sequential'], grid['block'], grid['depth'], grid['threads']):
+            titles[r] = '%s%s-Q%dT%d' % ('SEQ' if sq else 'RND', fmt_size(blk), qd, th)
+        for r, rp, loop, thr, iops in zip(each['row'], each['read-percent'], each['loop'], each['throughput'], each['iops']):
+            mode = 'read' if rp == 100 else 'write' if rp == 0 else 'mix'
+            job = f['%s-%s-%d' % (titles[r], mode, loop)]
+            if titles[r].startswith('SEQ'):
+                out.append(('%s %s' % (titles[r], mode), 'MB/s', thr / 1e6, both(job, 'bw_bytes') / 1e6))
+            else:
+                out.append(('%s %s' % (titles[r], mode), 'IO/s', iops, job['read']['iops'] + job['write']['iops']))
     elif kind == 'fill':
         for d in ('write', 'read'):
             c = series[d]
@@ -255,7 +274,10 @@ def own(kind, vpath, fpath):
         c = columns(s)
         if 'bytes' not in c or s['name'] in ('intervals', 'over-time'):
             continue
-        if kind == 'queue':
+        if kind == 'quick':
+            for b, rp in zip(c['bytes'], c['read-percent']):
+                vr += b * rp / 100; vw += b * (100 - rp) / 100
+        elif kind == 'queue':
             for b, r, w in zip(c['bytes'], c['reads'], c['writes']):
                 vr += b * r / max(r + w, 1); vw += b * w / max(r + w, 1)
         elif s['name'] == 'read' or (kind == 'threads' and v['test']['parameters'].get('mode', '').endswith('rd')):
@@ -444,6 +466,7 @@ for entry in "${SELECTED[@]}"; do
   args=${args//\{SPAN\}/$SPAN}
   args=${args//\{PT\}/$PER_THREAD}
   args=${args//\{FILL\}/$FILL_MAX}
+  args=${args//\{QSIZE\}/$QUICK_SIZE}
   if ((ZEROS)); then args+=" --pattern zeros"; fi
   read -ra argv <<<"$args"
   kind=${argv[0]}
