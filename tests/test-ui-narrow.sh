@@ -113,6 +113,7 @@ if [ "$(id -u)" -ne 0 ]; then
 else
   mkdir -p "$vol"
   mount -t tmpfs -o size=200M volumeter-narrow "$vol" || { echo "Bail out! mount failed"; exit 1; }
+  ui_call set-test "'fill'" >/dev/null
   ui_call set-target "$(ui_str "$vol")" >/dev/null
   for kv in "files 8" "chunk 1M" "reserve 64M"; do
     set -- $kv

@@ -73,6 +73,7 @@ mount "$loop" "$vol" || { echo "Bail out! mount failed"; exit 1; }
 
 # ---- one result of every kind, from the command line ------------------------
 declare -A args=(
+  [quick]="--profile standard --size 16M --loops 2 --seconds 0.2"
   [fill]="--files 8 --chunk 1M --reserve 64M --max-bytes 32M"
   [transfer]="--from 4K --to 64K --region 4M --iterations 3"
   [random]="--chunk 4K --ios 256 --iterations 5 --file-size 16M"
@@ -81,7 +82,7 @@ declare -A args=(
   [smallfiles]="--files 100 --transactions 200"
   [cached]="--cached-seconds 0.5 --device-seconds 0.5"
 )
-kinds="fill transfer random queue threads smallfiles cached"
+kinds="quick fill transfer random queue threads smallfiles cached"
 for kind in $kinds; do
   # shellcheck disable=SC2086  # the arguments are words
   out=$("$UI_CLI" run "$kind" --target "$vol" ${args[$kind]} -q -o "$res/$kind.volumeter.json" 2>&1) \
@@ -104,6 +105,9 @@ tables = s.get("tables") or []
 bad = []
 # kind: [(corner, columns, units)], rows per table ("p": the points, "p+6": plus the statistics)
 want = {
+  "quick": ([("Test", ["Read", "Write"], ["B/s", "B/s"]), ("Test", ["Read", "Write"], ["IO/s", "IO/s"]),
+             ("Test", ["Read", "Write"], ["B/s", "B/s"]),
+             ("Test", ["Read, mean", "Read, p99", "Write, mean", "Write, p99"], ["s"] * 4)], ["p"] * 4),
   "fill": ([("", ["Write", "Read"], ["B/s", "B/s"])], [6]),
   "transfer": ([("Size", ["Write", "Read"], ["B/s", "B/s"])], ["p"]),
   "random": ([("Iteration", ["Write", "Read"], ["ops/s", "ops/s"])], ["p+6"]),
@@ -144,6 +148,12 @@ for t, (corner, columns, units), rows in zip(tables, want[0], want[1]):
                 bad.append("%s, row %s: %r lacks %s" % (name, r["label"], cell, shown[unit]))
             if unit == "s" and not re.search(r"(µs|ms| s)$", cell):
                 bad.append("%s, row %s: latency %r without µs, ms or s" % (name, r["label"], cell))
+if kind == "quick":
+    labels = [r["label"] for r in tables[0]["rows"]]
+    if labels != ["SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1"]:
+        bad.append("quick: rows %r" % labels)
+    if not all(" ± " in c for r in tables[0]["rows"] for c in r["cells"]):
+        bad.append("quick: a mean without its interval")
 if kind == "transfer":
     if not all(" ± " in c for r in tables[0]["rows"] for c in r["cells"]):
         bad.append("transfer: a cell without its ± std dev")
@@ -166,7 +176,7 @@ wheel=$(command -v xdotool)
 
 # points measured: fill 8 files, transfer 4K…64K = 5 sizes, random 5
 # iterations, queue 3 depths, threads 2 counts
-declare -A points=([fill]=0 [transfer]=5 [random]=5 [queue]=3 [threads]=2 [smallfiles]=0 [cached]=0 [compare]=0)
+declare -A points=([quick]=4 [fill]=0 [transfer]=5 [random]=5 [queue]=3 [threads]=2 [smallfiles]=0 [cached]=0 [compare]=0)
 
 # VOLUMETER_UI_PAGE_SIZES: other window sizes (a tall one shows a whole page)
 for size in ${VOLUMETER_UI_PAGE_SIZES:-1100x760 800x600}; do
@@ -191,6 +201,14 @@ for size in ${VOLUMETER_UI_PAGE_SIZES:-1100x760 800x600}; do
         || not_ok "$size, $kind: the page's tables have the kind's rows, columns and units" "$msg"
     else
       not_ok "$size, $kind: the page shows its tables" "status: ${s:0:400}"
+    fi
+    if [ $kind = quick ]; then
+      # the forum report of the page, as Export → Report as Text writes it
+      report="$UI_WORK/quick-$size.txt"
+      ui_call export "($(ui_str txt), $(ui_str "$report"))" >/dev/null
+      grep -q "SEQ1M Q8T1" "$report" 2>/dev/null && grep -q "MB/s = 1,000,000 bytes/s" "$report" \
+        && ok "$size, quick: the report as text has the grid and its units" \
+        || not_ok "$size, quick: the report as text has the grid and its units" "$(head -c 400 "$report" 2>&1)"
     fi
     shot="$logs/ui-page-$kind-$size.png"
     if ui_shot "$shot" 15; then

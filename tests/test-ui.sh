@@ -130,7 +130,13 @@ else
     "file: $(ls -l "$work/first.png" 2>&1), colours: $(ui_colours "$work/first.png")"
 fi
 
+# ---- the first start: the Quick benchmark on the home folder's volume -------------
+s=$(ui_wait 's.get("test") == "quick" and s.get("target") == "'"$HOME"'"' 5) \
+  && ok "the first start offers the Quick benchmark on the home folder ($HOME)" \
+  || not_ok "the first start offers the Quick benchmark on the home folder ($HOME)" "status: $s"
+
 # ---- a fill run ----------------------------------------------------------------
+ui_call set-test "'fill'" >/dev/null
 ui_call set-target "$(ui_str "$vol")" >/dev/null
 s=$(ui_status)
 [ "$(jget state "$s")" = idle ] && [ -z "$(jget error "$s")" ] && ok "set-target accepts the loop volume" \
@@ -220,6 +226,7 @@ awk -v l="$light" -v d="$dark" 'BEGIN { exit !(d >= 0 && l >= 0 && d < l) }' \
   && ok "the dark window is darker (mean $dark < $light)" || not_ok "the dark window is darker" "dark $dark, light $light"
 
 # ---- Stop mid-run ------------------------------------------------------------
+ui_call set-test "'fill'" >/dev/null
 ui_call set-target "$(ui_str "$vol")" >/dev/null
 msg=$(set_params files 200 chunk 1M reserve 16M) && ok "set-param files 200, chunk 1M, reserve 16M accepted" \
   || not_ok "set-param files 200, chunk 1M, reserve 16M accepted" "$msg"

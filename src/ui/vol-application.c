@@ -352,6 +352,7 @@ vol_application_startup (GApplication *app)
     { "app.preferences", { "<Control>comma", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.export-png", { "<Control>e", NULL } },
+    { "win.copy-report", { "<Control>c", NULL } },
     { "win.start", { "<Control>Return", NULL } },
     { "win.stop", { "Escape", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },

@@ -817,6 +817,19 @@ vol_config_pane_set_test (VolConfigPane  *self,
 }
 
 /**
+ * vol_config_pane_get_test:
+ *
+ * Returns: (nullable): the chosen test kind's name, "quick", …
+ */
+const char *
+vol_config_pane_get_test (VolConfigPane *self)
+{
+  const VolTestKind *kind = current_kind (self);
+
+  return kind ? kind->info.name : NULL;
+}
+
+/**
  * vol_config_pane_set_param_text:
  *
  * Types @text into the row of @key, as a user would; the row validates it.
@@ -1029,8 +1042,13 @@ restore (VolConfigPane *self)
       adw_combo_row_set_selected (self->test_row, i);
   adw_combo_row_set_selected (self->pattern_row, g_strcmp0 (pattern, "zeros") == 0 ? 1 : 0);
   gtk_editable_set_text (GTK_EDITABLE (self->label_row), label);
+  /* The first start offers the volume that holds the home folder: the
+   * default test (Quick benchmark) writes only its test file there, in a
+   * scratch folder it removes. */
   if (target && *target)
     vol_config_pane_set_target (self, target, NULL);
+  else if (g_get_home_dir () != NULL)
+    vol_config_pane_set_target (self, g_get_home_dir (), NULL);
   rebuild_params (self);
   self->loading = FALSE;
 }

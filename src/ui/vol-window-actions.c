@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "vol-chart-export.h"
+#include "vol-file-write.h"
+#include "vol-quick.h"
 #include "vol-result-open.h"
 #include "vol-chart-render.h"
 
@@ -24,9 +26,20 @@ set_enabled (VolWindow  *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+/* The forum report of the one quick result shown, or NULL. */
+static char *
+shown_report (VolWindow *self)
+{
+  if (self->results == NULL || self->results->len != 1)
+    return NULL;
+  return vol_quick_report_text (g_ptr_array_index (self->results, 0));
+}
+
 void
 _vol_window_update_actions (VolWindow *self)
 {
+  g_autofree char *report = shown_report (self);
+
   gboolean running = self->cancellable != NULL;
   gboolean have_chart = self->chart != NULL && self->results != NULL;
   gboolean one = self->results != NULL && self->results->len == 1;
@@ -45,6 +58,8 @@ _vol_window_update_actions (VolWindow *self)
   set_enabled (self, "export-csv", have_chart);
   set_enabled (self, "copy-chart", have_chart);
   set_enabled (self, "export-json", one);
+  set_enabled (self, "export-txt", report != NULL);
+  set_enabled (self, "copy-report", report != NULL);
 }
 
 /* ---- open --------------------------------------------------------------- */
@@ -205,7 +220,8 @@ open_activated (GSimpleAction *action,
 
 /**
  * _vol_window_export:
- * @format: "png", "svg", "pdf", "csv" or "json"
+ * @format: "png", "svg", "pdf", "csv", "json" or "txt" (a quick
+ *   benchmark's report, vol_quick_report_text())
  *
  * Writes what is shown to @path, in the light style a publication wants.
  */
@@ -233,6 +249,12 @@ _vol_window_export (VolWindow   *self,
     return vol_chart_export_csv (self->chart, path, error);
   if (g_str_equal (format, "json") && self->results->len == 1)
     return vol_result_save (g_ptr_array_index (self->results, 0), path, error);
+  if (g_str_equal (format, "txt"))
+    {
+      g_autofree char *report = shown_report (self);
+      if (report != NULL)
+        return vol_file_write_atomic (path, report, strlen (report), error);
+    }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Cannot export as “%s”"), format);
   return FALSE;
 }
@@ -373,6 +395,28 @@ copy_chart_activated (GSimpleAction *action,
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
   cairo_surface_destroy (surface);
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("Chart copied")));
+}
+
+/* Ctrl+C: the quick grid as forum text. Where the focus is in text (an
+ * entry, a selectable label), Ctrl+C copies that text as it always does. */
+static void
+copy_report_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  VolWindow *self = user_data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  g_autofree char *report = NULL;
+
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    if ((GTK_IS_EDITABLE (w) || GTK_IS_TEXT_VIEW (w) || (GTK_IS_LABEL (w) && gtk_label_get_selectable (GTK_LABEL (w))))
+        && gtk_widget_activate_action (focus, "clipboard.copy", NULL))
+      return;
+  report = shown_report (self);
+  if (report == NULL)
+    return;
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), report);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("Report copied as text")));
 }
 
 /* ---- start and stop ----------------------------------------------------- */
@@ -524,7 +568,9 @@ _vol_window_add_actions (VolWindow *self)
     { "export-pdf", export_activated },
     { "export-csv", export_activated },
     { "export-json", export_activated },
+    { "export-txt", export_activated },
     { "copy-chart", copy_chart_activated },
+    { "copy-report", copy_report_activated },
     { "show-uri", show_uri_activated, "s" },
   };
 

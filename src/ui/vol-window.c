@@ -139,6 +139,13 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_string_value (builder, self->result_path ? self->result_path : "");
   json_builder_set_member_name (builder, "error");
   json_builder_add_string_value (builder, self->last_error ? self->last_error : "");
+  /* what Start would run, and where */
+  json_builder_set_member_name (builder, "test");
+  json_builder_add_string_value (builder, self->config && vol_config_pane_get_test (self->config)
+                                          ? vol_config_pane_get_test (self->config) : "");
+  json_builder_set_member_name (builder, "target");
+  json_builder_add_string_value (builder, self->config && vol_config_pane_get_chosen_path (self->config)
+                                          ? vol_config_pane_get_chosen_path (self->config) : "");
   json_builder_set_member_name (builder, "history");
   json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
   json_builder_set_member_name (builder, "probing");
