@@ -33,6 +33,7 @@
 
 #include "vol-chart-style.h"
 #include "vol-error.h"
+#include "vol-quick.h"
 #include "vol-size.h"
 
 /* Beyond this many results the drawn table's columns would overlap; the
@@ -955,6 +956,99 @@ build_bars (VolResult *const      *results,
   return chart;
 }
 
+/* Quick results: a group per cell of the first result's grid (SEQ1M Q8T1
+ * Read …), a bar per result, each the mean over its loops. The table:
+ * each result's mean ± its interval per cell, then, for every other
+ * result, whether it differs from the first beyond the loops' noise
+ * (Welch's t-test, vol_quick_compare_lines()). */
+static VolChart *
+build_quick_bars (VolResult *const      *results,
+                  guint                  n,
+                  char                 **labels,
+                  const guint           *order,
+                  const VolChartOptions *options,
+                  gboolean               full)
+{
+  VolChart *chart = vol_chart_new (VOL_CHART_KIND_BARS);
+  guint n_cells;
+  g_autofree VolQuickCell *cells = vol_quick_cells (results[order[0]], &n_cells);
+  g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
+  double scale = _vol_chart_rate_scale (options);
+  gboolean binary = options && options->binary;
+
+  for (guint i = 0; i < n_cells; i++)
+    {
+      g_autofree char *title = vol_quick_row_title (&cells[i].row);
+      g_ptr_array_add (categories, g_strdup_printf ("%s %s", title, vol_quick_mode_title (cells[i].read_percent)));
+    }
+  g_ptr_array_add (categories, NULL);
+  vol_chart_set_categories (chart, (const char *const *) categories->pdata);
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint r = order[k], m;
+      g_autofree VolQuickCell *theirs = vol_quick_cells (results[r], &m);
+      VolChartSeries *out = vol_chart_add_series (chart, labels[r], k);
+
+      for (guint i = 0; i < n_cells; i++)
+        {
+          double v = NAN;
+          for (guint c = 0; c < m; c++)
+            if (memcmp (&theirs[c].row, &cells[i].row, sizeof cells[i].row) == 0
+                && theirs[c].read_percent == cells[i].read_percent)
+              v = theirs[c].throughput / scale;
+          vol_chart_series_add (out, i, v);
+        }
+    }
+
+  if (full || n <= DRAWN_TABLE_MAX_RESULTS)
+    {
+      for (guint i = 0; i < n_cells; i++)
+        {
+          g_autoptr(GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+          for (guint k = 0; k < n; k++)
+            {
+              guint m;
+              g_autofree VolQuickCell *theirs = vol_quick_cells (results[order[k]], &m);
+              char *text = g_strdup ("—");
+              for (guint c = 0; c < m; c++)
+                if (memcmp (&theirs[c].row, &cells[i].row, sizeof cells[i].row) == 0
+                    && theirs[c].read_percent == cells[i].read_percent)
+                  {
+                    g_autofree char *mean = vol_value_format (theirs[c].throughput, "B/s", binary);
+                    g_autofree char *ci = vol_value_format (theirs[c].throughput_ci95, "B/s", binary);
+                    g_free (text);
+                    text = theirs[c].loops > 1 ? g_strdup_printf ("%s ± %s", mean, ci) : g_strdup (mean);
+                  }
+              g_ptr_array_add (row, text);
+            }
+          g_ptr_array_add (row, NULL);
+          vol_chart_add_table_row (chart, g_ptr_array_index (categories, i), (const char *const *) row->pdata);
+          if (full && n > 1)
+            {
+              /* each result against the first, beyond its loops' noise? */
+              g_autoptr(GPtrArray) verdicts = g_ptr_array_new_with_free_func (g_free);
+              g_autofree char *label = g_strdup_printf (_("   against %s"), labels[order[0]]);
+
+              g_ptr_array_add (verdicts, g_strdup (""));
+              for (guint k = 1; k < n; k++)
+                {
+                  VolQuickDiff d;
+                  g_ptr_array_add (verdicts, vol_quick_diff_of (results[order[0]], results[order[k]], &cells[i], &d)
+                                               ? vol_quick_diff_short (&d) : g_strdup ("—"));
+                }
+              g_ptr_array_add (verdicts, NULL);
+              vol_chart_add_table_row (chart, label, (const char *const *) verdicts->pdata);
+            }
+        }
+    }
+  chart->title = g_strdup (_("Quick benchmarks compared"));
+  chart->y_title = g_strdup_printf (_("Mean throughput (%s)"), _vol_chart_rate_unit (options));
+  chart->y_unit = g_strdup (_vol_chart_rate_unit (options));
+  chart->x_title = g_strdup (_("Test"));
+  return chart;
+}
+
 static VolChart *
 build_comparison (VolResult *const      *results,
                   guint                  n,
@@ -1014,6 +1108,8 @@ build_comparison (VolResult *const      *results,
       vol_chart_add_legend_key (chart, _("Write"), VOL_CHART_PALETTE_SIZE - 1, FALSE);
       vol_chart_add_legend_key (chart, _("Read"), VOL_CHART_PALETTE_SIZE - 1, TRUE);
     }
+  else if (g_strcmp0 (results[0]->kind, "quick") == 0)
+    chart = build_quick_bars (results, n, labels, order, options, table);
   else
     chart = build_bars (results, n, labels, order, options, table);
 

@@ -2,10 +2,12 @@
 #include "vol-quick.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "vol-size.h"
+#include "vol-stats.h"
 
 #define KiB 1024u
 #define MiB (1024u * 1024u)
@@ -116,6 +118,7 @@ vol_quick_cells (const VolResult *result,
       c->row.block = (guint) at (grid, "block", i);
       c->row.depth = (guint) at (grid, "depth", i);
       c->row.threads = (guint) at (grid, "threads", i);
+      c->index = (guint) at (grid, "row", i);
       c->read_percent = (guint) at (grid, "read-percent", i);
       c->throughput = at (grid, "throughput", i);
       c->throughput_ci95 = at (grid, "throughput-ci95", i);
@@ -150,6 +153,187 @@ vol_quick_loop_values (const VolResult *result,
         g_array_append_val (values, v);
       }
   return values;
+}
+
+
+/* The index of @row in @result's profile, or -1 when it has no such row. */
+static int
+quick_row_index (const VolResult   *result,
+                 const VolQuickRow *row)
+{
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (memcmp (&cells[i].row, row, sizeof *row) == 0)
+      return (int) cells[i].index;
+  return -1;
+}
+
+/**
+ * vol_quick_welch:
+ * @a: (array length=na): one result's loops of a cell
+ * @b: (array length=nb): another's
+ *
+ * Welch's t-test of the difference of the means, mean(b) − mean(a), at
+ * 95 %: the difference's standard error se = √(s²a/na + s²b/nb), its
+ * degrees of freedom by Welch–Satterthwaite (rounded down, which widens
+ * the interval), and the half-width of its interval t95(df) · se. The
+ * difference is significant when that interval leaves out 0. Unknown
+ * (FALSE) with fewer than two loops on either side, as no spread can be
+ * told from one.
+ */
+gboolean
+vol_quick_welch (const double *a,
+                 guint         na,
+                 const double *b,
+                 guint         nb,
+                 VolQuickDiff *out)
+{
+  VolStats sa, sb;
+  double va, vb, se, df;
+
+  memset (out, 0, sizeof *out);
+  if (na < 2 || nb < 2)
+    return FALSE;
+  vol_stats_compute (a, na, &sa);
+  vol_stats_compute (b, nb, &sb);
+  va = sa.stddev * sa.stddev / na;
+  vb = sb.stddev * sb.stddev / nb;
+  se = sqrt (va + vb);
+  out->known = TRUE;
+  out->mean_a = sa.mean;
+  out->mean_b = sb.mean;
+  out->diff = sb.mean - sa.mean;
+  if (se == 0)
+    {
+      /* no spread at all on either side: any difference is real */
+      out->df = na + nb - 2;
+      out->ci95 = 0;
+      out->significant = out->diff != 0;
+      return TRUE;
+    }
+  df = (va + vb) * (va + vb) / (va * va / (na - 1) + vb * vb / (nb - 1));
+  out->df = df;
+  out->ci95 = vol_stats_t95 ((guint) MAX (floor (df), 1)) * se;
+  out->significant = fabs (out->diff) > out->ci95;
+  return TRUE;
+}
+
+/**
+ * vol_quick_diff_describe:
+ *
+ * "B is 12 % ± 3 % faster than A", "no significant difference (+2 % ± 5 %)",
+ * or why it cannot be told. Percentages of A's mean.
+ */
+char *
+vol_quick_diff_describe (const VolQuickDiff *d,
+                         const char         *name_a,
+                         const char         *name_b)
+{
+  double pct, ci;
+
+  if (!d->known)
+    return g_strdup (_("cannot tell: a result with a single loop has no spread"));
+  if (d->mean_a <= 0)
+    return g_strdup (_("cannot tell: no figure to compare with"));
+  pct = 100.0 * d->diff / d->mean_a;
+  ci = 100.0 * d->ci95 / d->mean_a;
+  if (!d->significant)
+    /* TRANSLATORS: the difference and its 95 % interval, in percent */
+    return g_strdup_printf (_("no significant difference (%+.1f %% ± %.1f %%)"), pct, ci);
+  if (pct > 0)
+    /* TRANSLATORS: "RAID 0 is 12.0 % ± 3.1 % faster than RAID 1" */
+    return g_strdup_printf (_("%s is %.1f %% ± %.1f %% faster than %s"), name_b, pct, ci, name_a);
+  return g_strdup_printf (_("%s is %.1f %% ± %.1f %% slower than %s"), name_b, -pct, ci, name_a);
+}
+
+/**
+ * vol_quick_diff_short:
+ *
+ * The verdict in a table's cell: "+12.0 % ± 3.1 %, faster", "−8.0 % ±
+ * 2.0 %, slower", "same (+2.0 % ± 5.0 %)", "cannot tell".
+ */
+char *
+vol_quick_diff_short (const VolQuickDiff *d)
+{
+  double pct, ci;
+
+  if (!d->known || d->mean_a <= 0)
+    return g_strdup (_("cannot tell"));
+  pct = 100.0 * d->diff / d->mean_a;
+  ci = 100.0 * d->ci95 / d->mean_a;
+  if (!d->significant)
+    /* TRANSLATORS: no significant difference; the difference and its 95 % interval */
+    return g_strdup_printf (_("same (%+.1f %% ± %.1f %%)"), pct, ci);
+  return g_strdup_printf (pct > 0 ? _("%+.1f %% ± %.1f %%, faster") : _("%+.1f %% ± %.1f %%, slower"), pct, ci);
+}
+
+/**
+ * vol_quick_diff_of:
+ *
+ * Welch's test of @other's loops of a cell against @base's. FALSE when
+ * @other has no such cell.
+ */
+gboolean
+vol_quick_diff_of (const VolResult    *base,
+                   const VolResult    *other,
+                   const VolQuickCell *cell,
+                   VolQuickDiff       *out)
+{
+  int r = quick_row_index (other, &cell->row);
+  g_autoptr(GArray) a = NULL;
+  g_autoptr(GArray) b = NULL;
+
+  memset (out, 0, sizeof *out);
+  if (r < 0)
+    return FALSE;
+  a = vol_quick_loop_values (base, cell->index, cell->read_percent, "throughput");
+  b = vol_quick_loop_values (other, (guint) r, cell->read_percent, "throughput");
+  if (b->len == 0)
+    return FALSE;
+  vol_quick_welch ((const double *) a->data, a->len, (const double *) b->data, b->len, out);
+  return TRUE;
+}
+
+/**
+ * vol_quick_compare_lines:
+ * @order: (array length=n): the results in the comparison's order; the
+ *   first is the one the others are measured against
+ *
+ * For every cell the first result and another share, a line: the cell,
+ * then vol_quick_diff_describe() of the other's throughput against the
+ * first's, from the loops kept in the files.
+ *
+ * Returns: (transfer full) (element-type utf8): possibly empty
+ */
+GPtrArray *
+vol_quick_compare_lines (VolResult *const  *results,
+                         guint              n,
+                         const char *const *labels,
+                         const guint       *order)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const VolResult *base = results[order[0]];
+  guint n_base;
+  g_autofree VolQuickCell *cells = vol_quick_cells (base, &n_base);
+
+  for (guint i = 0; i < n_base; i++)
+    {
+      g_autofree char *title = vol_quick_row_title (&cells[i].row);
+
+      for (guint k = 1; k < n; k++)
+        {
+          g_autofree char *text = NULL;
+          VolQuickDiff d;
+
+          if (!vol_quick_diff_of (base, results[order[k]], &cells[i], &d))
+            continue;
+          text = vol_quick_diff_describe (&d, labels[order[0]], labels[order[k]]);
+          g_ptr_array_add (lines, g_strdup_printf ("%s %s: %s", title, vol_quick_mode_title (cells[i].read_percent), text));
+        }
+    }
+  return lines;
 }
 
 static void

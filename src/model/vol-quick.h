@@ -31,6 +31,7 @@ const char        *vol_quick_mode_title   (guint              read_percent);
 typedef struct
 {
   VolQuickRow row;
+  guint       index;          /* the row's place in its profile (the loops' "row") */
   guint       read_percent;   /* 100 read, 0 write, 70 mix */
   double      throughput;     /* B/s, mean over the loops */
   double      throughput_ci95;
@@ -55,6 +56,36 @@ GArray            *vol_quick_loop_values  (const VolResult   *result,
                                            guint              row_index,
                                            guint              read_percent,
                                            const char        *column);
+
+/* Two results' loops of one cell, told apart by Welch's t-test at 95 %. */
+typedef struct
+{
+  gboolean known;        /* both had two loops or more */
+  gboolean significant;  /* the difference's 95 % interval leaves out 0 */
+  double   mean_a;
+  double   mean_b;
+  double   diff;         /* mean_b − mean_a */
+  double   ci95;         /* half-width of the difference's 95 % interval */
+  double   df;           /* Welch–Satterthwaite degrees of freedom */
+} VolQuickDiff;
+
+gboolean           vol_quick_welch        (const double      *a,
+                                           guint              na,
+                                           const double      *b,
+                                           guint              nb,
+                                           VolQuickDiff      *out);
+char              *vol_quick_diff_describe (const VolQuickDiff *diff,
+                                            const char         *name_a,
+                                            const char         *name_b);
+char              *vol_quick_diff_short   (const VolQuickDiff *diff);
+gboolean           vol_quick_diff_of      (const VolResult    *base,
+                                           const VolResult    *other,
+                                           const VolQuickCell *cell,
+                                           VolQuickDiff       *out);
+GPtrArray         *vol_quick_compare_lines (VolResult *const  *results,
+                                            guint              n,
+                                            const char *const *labels,
+                                            const guint       *order);
 
 /* The plain-text report people paste into forums: declared units, the
  * setting, the machine and the grid. English and a dot for decimals

@@ -31,6 +31,7 @@ vol_result_table_free (VolResultTable *table)
   g_ptr_array_unref (table->units);
   g_ptr_array_unref (table->rows);
   g_ptr_array_unref (table->figures);
+  g_ptr_array_unref (table->notes);
   g_free (table);
 }
 
@@ -46,6 +47,7 @@ table_new (const char *title,
   table->units = g_ptr_array_new_with_free_func (g_free);
   table->rows = g_ptr_array_new_with_free_func (row_free);
   table->figures = g_ptr_array_new_with_free_func (g_free);
+  table->notes = g_ptr_array_new_with_free_func (g_free);
   return table;
 }
 
@@ -626,6 +628,35 @@ vol_result_table_new_comparison (VolResult *const  *results,
 
   for (guint k = 0; k < n_results; k++)
     add_column (table, labels[order[k]], "");
+
+  /* quick: the grid's cells, each result's mean over its loops ± its
+   * interval, then whether each differs from the first beyond its loops'
+   * noise (Welch's t-test, vol_quick_compare_lines()) */
+  if (g_strcmp0 (results[order[0]]->kind, "quick") == 0)
+    {
+      guint n;
+      g_autofree VolQuickCell *cells = vol_quick_cells (results[order[0]], &n);
+      g_autoptr(GPtrArray) lines = vol_quick_compare_lines (results, n_results, labels, order);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *title = vol_quick_row_title (&cells[i].row);
+          g_autofree char *heading = g_strdup_printf ("%s %s", title, vol_quick_mode_title (cells[i].read_percent));
+          VolResultRow *row = add_row (table, heading);
+
+          for (guint j = 0; j < n_results; j++)
+            {
+              guint m;
+              g_autofree VolQuickCell *theirs = vol_quick_cells (results[order[j]], &m);
+              for (guint c = 0; c < m; c++)
+                if (memcmp (&theirs[c].row, &cells[i].row, sizeof cells[i].row) == 0
+                    && theirs[c].read_percent == cells[i].read_percent)
+                  set_cell (row, j, theirs[c].throughput, theirs[c].loops > 1 ? theirs[c].throughput_ci95 : NAN, "B/s");
+            }
+        }
+      for (guint i = 0; i < lines->len; i++)
+        g_ptr_array_add (table->notes, g_strdup (g_ptr_array_index (lines, i)));
+    }
 
   for (guint k = 0; k < n_results; k++)
     for (guint i = 0; i < results[order[k]]->summaries->len; i++)

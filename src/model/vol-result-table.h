@@ -48,6 +48,7 @@ typedef struct
   GPtrArray *units;    /* of char *: each column's unit, "" where cells differ */
   GPtrArray *rows;     /* of VolResultRow */
   GPtrArray *figures;  /* of char *: names of the result's figures the table shows */
+  GPtrArray *notes;    /* of char *: sentences under the table ("B is 12 % ± 3 % faster than A") */
 } VolResultTable;
 
 GPtrArray      *vol_result_tables               (const VolResult       *result);

@@ -117,6 +117,20 @@ vol_result_table_widget_new (const VolResultTable *table,
     }
   else
     gtk_box_append (GTK_BOX (card), grid);
+  /* the table's sentences (a comparison's verdicts), under its rows */
+  for (guint i = 0; table->notes && i < table->notes->len; i++)
+    {
+      GtkWidget *note = gtk_label_new (g_ptr_array_index (table->notes, i));
+
+      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (note), 0);
+      gtk_label_set_selectable (GTK_LABEL (note), TRUE);
+      gtk_widget_set_margin_start (note, 12);
+      gtk_widget_set_margin_end (note, 12);
+      gtk_widget_set_margin_bottom (note, i + 1 == table->notes->len ? 12 : 4);
+      gtk_widget_add_css_class (note, "caption");
+      gtk_box_append (GTK_BOX (card), note);
+    }
   if (table->title && *table->title)
     gtk_accessible_update_property (GTK_ACCESSIBLE (grid), GTK_ACCESSIBLE_PROPERTY_LABEL, table->title, -1);
   return card;

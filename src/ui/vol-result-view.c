@@ -131,6 +131,11 @@ tables_to_json (GPtrArray *tables,
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "notes");
+      json_builder_begin_array (builder);
+      for (guint i = 0; table->notes && i < table->notes->len; i++)
+        json_builder_add_string_value (builder, g_ptr_array_index (table->notes, i));
+      json_builder_end_array (builder);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
