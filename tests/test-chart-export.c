@@ -12,8 +12,10 @@
 #include <glib/gstdio.h>
 
 #include "vol-chart-build.h"
+#include "vol-chart-card.h"
 #include "vol-chart-export.h"
 #include "vol-chart-style.h"
+#include "vol-error.h"
 
 static char *out_dir;
 
@@ -430,6 +432,46 @@ test_other_kinds (void)
   }
 }
 
+/* The quick benchmark's share card: a 2400 × 1350 PNG, an SVG whose text
+ * is the forum report; refused for a result without a grid and for an
+ * unknown file type, nothing written then. */
+static void
+test_card (void)
+{
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "charts", "quick.volumeter.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolResult) result = vol_result_load (source, &error);
+  g_autoptr(VolResult) fill = make_fill_result ("fill", 64 << 10, 400e6, 50, FALSE);
+  g_autoptr(VolChartStyle) style = vol_chart_style_new_light ();
+  g_autofree char *png = out_path ("quick-card.png");
+  g_autofree char *svg = out_path ("quick-card.svg");
+  g_autofree char *other = out_path ("fill-card.png");
+  g_autofree char *text = NULL;
+  cairo_surface_t *image;
+
+  g_assert_no_error (error);
+  g_assert_true (vol_chart_card_export (result, style, png, &error));
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2 * VOL_CHART_CARD_WIDTH);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 2 * VOL_CHART_CARD_HEIGHT);
+  cairo_surface_destroy (image);
+
+  g_assert_true (vol_chart_card_export (result, style, svg, &error));
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<desc>"));
+  g_assert_nonnull (strstr (text, "SEQ1M Q8T1"));
+  g_assert_nonnull (strstr (text, "MB/s = 1,000,000 bytes/s"));
+
+  g_assert_false (vol_chart_card_export (fill, style, other, &error));
+  g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS));
+  g_assert_false (vol_chart_card_export (result, style, "/tmp/card.gif", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
 static void
 test_bad_outputs (void)
 {
@@ -464,6 +506,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/chart-export/comparison", test_comparison);
   g_test_add_func ("/vol/chart-export/other-kinds", test_other_kinds);
   g_test_add_func ("/vol/chart-export/bad-outputs", test_bad_outputs);
+  g_test_add_func ("/vol/chart-export/card", test_card);
   rc = g_test_run ();
 
   if (gallery == NULL)

@@ -50,16 +50,16 @@ append_to_bytes (void                *closure,
 
 /* cairo draws text as glyph outlines, which no screen reader, search or
  * copy-paste can read: give the SVG a <title> and a <desc> holding the
- * chart's text, its warnings, and every plotted number as CSV. */
+ * picture's text (a chart's: its warnings and every plotted number as
+ * CSV). */
 static GString *
-add_svg_text (const VolChart *chart,
-              GByteArray     *bytes)
+add_svg_text (const char *title_text,
+              const char *desc_text,
+              GByteArray *bytes)
 {
   g_autofree char *svg = g_strndup ((const char *) bytes->data, bytes->len);
-  g_autofree char *csv = NULL;
   g_autofree char *title = NULL;
-  g_autoptr(GString) desc = g_string_new (NULL);
-  g_autofree char *desc_text = NULL;
+  g_autofree char *desc = NULL;
   GString *out;
   const char *open, *end;
 
@@ -68,20 +68,11 @@ add_svg_text (const VolChart *chart,
   if (end == NULL)
     return g_string_new_len ((const char *) bytes->data, bytes->len);
 
-  title = g_markup_escape_text (chart->title ? chart->title : "", -1);
-  if (chart->subtitle)
-    g_string_append_printf (desc, "%s\n", chart->subtitle);
-  for (guint i = 0; i < chart->warnings->len; i++)
-    g_string_append_printf (desc, "Warning: %s\n", (char *) g_ptr_array_index (chart->warnings, i));
-  csv = vol_chart_to_csv (chart);
-  g_string_append (desc, csv);
-  if (chart->footer)
-    g_string_append_printf (desc, "%s\n", chart->footer);
-  desc_text = g_markup_escape_text (desc->str, -1);
-
-  out = g_string_sized_new (bytes->len + desc->len + 256);
+  title = g_markup_escape_text (title_text ? title_text : "", -1);
+  desc = g_markup_escape_text (desc_text ? desc_text : "", -1);
+  out = g_string_sized_new (bytes->len + strlen (desc) + 256);
   g_string_append_len (out, svg, end + 1 - svg);
-  g_string_append_printf (out, "\n<title>%s</title>\n<desc>%s</desc>", title, desc_text);
+  g_string_append_printf (out, "\n<title>%s</title>\n<desc>%s</desc>", title, desc);
   g_string_append (out, end + 1);
   return out;
 }
@@ -119,19 +110,25 @@ check_size (double   width,
   return TRUE;
 }
 
-/**
- * vol_chart_export_png:
- * @width: layout width; the image is width × scale pixels wide
- * @scale: 2 for a sharp image at twice the layout size
- */
-gboolean
-vol_chart_export_png (const VolChart      *chart,
-                      const VolChartStyle *style,
-                      const char          *path,
-                      double               width,
-                      double               height,
-                      double               scale,
-                      GError             **error)
+static void
+paint_chart (gconstpointer        data,
+             const VolChartStyle *style,
+             cairo_t             *cr,
+             double               width,
+             double               height)
+{
+  vol_chart_render (data, style, cr, width, height);
+}
+
+static gboolean
+write_png (VolChartPaintFunc    paint,
+           gconstpointer        data,
+           const VolChartStyle *style,
+           const char          *path,
+           double               width,
+           double               height,
+           double               scale,
+           GError             **error)
 {
   g_autoptr(GByteArray) bytes = NULL;
   cairo_surface_t *surface;
@@ -144,7 +141,7 @@ vol_chart_export_png (const VolChart      *chart,
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (width * scale), (int) ceil (height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
-  vol_chart_render (chart, style, cr, width, height);
+  paint (data, style, cr, width, height);
   cairo_destroy (cr);
   bytes = g_byte_array_new ();
   status = cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
@@ -158,14 +155,19 @@ vol_chart_export_png (const VolChart      *chart,
   return vol_file_write_atomic (path, (const char *) bytes->data, bytes->len, error);
 }
 
+/* @title, @desc: the SVG's <title> and <desc> (its text for readers and
+ * search), the PDF's title */
 static gboolean
-export_vector (const VolChart      *chart,
-               const VolChartStyle *style,
-               const char          *path,
-               double               width,
-               double               height,
-               gboolean             pdf,
-               GError             **error)
+write_vector (VolChartPaintFunc    paint,
+              gconstpointer        data,
+              const VolChartStyle *style,
+              const char          *title,
+              const char          *desc,
+              const char          *path,
+              double               width,
+              double               height,
+              gboolean             pdf,
+              GError             **error)
 {
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   g_autoptr(GString) svg = NULL;
@@ -184,13 +186,13 @@ export_vector (const VolChart      *chart,
   cr = cairo_create (surface);
   if (pdf)
     {
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, chart->title ? chart->title : "");
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title ? title : "");
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Volumeter " PACKAGE_VERSION);
       cairo_scale (cr, 0.75, 0.75);
     }
   else
     cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
-  vol_chart_render (chart, style, cr, width, height);
+  paint (data, style, cr, width, height);
   cairo_show_page (cr);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
@@ -200,8 +202,86 @@ export_vector (const VolChart      *chart,
     return FALSE;
   if (pdf)
     return vol_file_write_atomic (path, (const char *) bytes->data, bytes->len, error);
-  svg = add_svg_text (chart, bytes);
+  svg = add_svg_text (title, desc, bytes);
   return vol_file_write_atomic (path, svg->str, svg->len, error);
+}
+
+/**
+ * vol_chart_export_png:
+ * @width: layout width; the image is width × scale pixels wide
+ * @scale: 2 for a sharp image at twice the layout size
+ */
+gboolean
+vol_chart_export_png (const VolChart      *chart,
+                      const VolChartStyle *style,
+                      const char          *path,
+                      double               width,
+                      double               height,
+                      double               scale,
+                      GError             **error)
+{
+  return write_png (paint_chart, chart, style, path, width, height, scale, error);
+}
+
+/* The chart's text for its SVG: subtitle, warnings, every number as CSV,
+ * the footer. */
+static char *
+chart_desc (const VolChart *chart)
+{
+  GString *desc = g_string_new (NULL);
+  g_autofree char *csv = vol_chart_to_csv (chart);
+
+  if (chart->subtitle)
+    g_string_append_printf (desc, "%s\n", chart->subtitle);
+  for (guint i = 0; i < chart->warnings->len; i++)
+    g_string_append_printf (desc, "Warning: %s\n", (char *) g_ptr_array_index (chart->warnings, i));
+  g_string_append (desc, csv);
+  if (chart->footer)
+    g_string_append_printf (desc, "%s\n", chart->footer);
+  return g_string_free (desc, FALSE);
+}
+
+static gboolean
+export_vector (const VolChart      *chart,
+               const VolChartStyle *style,
+               const char          *path,
+               double               width,
+               double               height,
+               gboolean             pdf,
+               GError             **error)
+{
+  g_autofree char *desc = chart_desc (chart);
+
+  return write_vector (paint_chart, chart, style, chart->title, desc, path, width, height, pdf, error);
+}
+
+/**
+ * vol_chart_export_painted:
+ * @paint: draws the picture at @width × @height
+ * @path: ending in .png (at @scale), .svg or .pdf
+ * @title: (nullable): @desc: (nullable): the vector files' text
+ *
+ * Anything drawn with cairo (a share card, vol-chart-card.c), written as
+ * the charts are: whole or not at all.
+ */
+gboolean
+vol_chart_export_painted (VolChartPaintFunc    paint,
+                          gconstpointer        data,
+                          const VolChartStyle *style,
+                          const char          *title,
+                          const char          *desc,
+                          const char          *path,
+                          double               width,
+                          double               height,
+                          double               scale,
+                          GError             **error)
+{
+  if (g_str_has_suffix (path, ".png"))
+    return write_png (paint, data, style, path, width, height, scale, error);
+  if (g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".pdf"))
+    return write_vector (paint, data, style, title, desc, path, width, height, g_str_has_suffix (path, ".pdf"), error);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s: name a .png, .svg or .pdf file"), path);
+  return FALSE;
 }
 
 gboolean

@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include <cairo.h>
 #include <gio/gio.h>
 
 #include "vol-chart.h"
@@ -18,6 +19,24 @@ G_BEGIN_DECLS
 #define VOL_CHART_DEFAULT_WIDTH  1200
 #define VOL_CHART_DEFAULT_HEIGHT 700
 #define VOL_CHART_DEFAULT_SCALE  2.0
+
+/* Draws a picture at @width × @height (a share card, vol-chart-card.c). */
+typedef void (*VolChartPaintFunc) (gconstpointer        data,
+                                   const VolChartStyle *style,
+                                   cairo_t             *cr,
+                                   double               width,
+                                   double               height);
+
+gboolean vol_chart_export_painted (VolChartPaintFunc    paint,
+                                   gconstpointer        data,
+                                   const VolChartStyle *style,
+                                   const char          *title,
+                                   const char          *desc,
+                                   const char          *path,
+                                   double               width,
+                                   double               height,
+                                   double               scale,
+                                   GError             **error);
 
 gboolean vol_chart_export_png (const VolChart      *chart,
                                const VolChartStyle *style,

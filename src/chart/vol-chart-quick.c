@@ -15,18 +15,6 @@
 #include "vol-quick.h"
 #include "vol-size.h"
 
-static const char *
-profile_title (const char *profile)
-{
-  if (g_strcmp0 (profile, "nvme") == 0)
-    return _("NVMe");
-  if (g_strcmp0 (profile, "peak") == 0)
-    return _("Peak");
-  if (g_strcmp0 (profile, "realworld") == 0)
-    return _("Real world");
-  return _("Standard");
-}
-
 VolChart *
 _vol_chart_build_quick (const VolResult       *result,
                         const VolChartOptions *options)
@@ -59,8 +47,8 @@ _vol_chart_build_quick (const VolResult       *result,
   chart = vol_chart_new (VOL_CHART_KIND_BARS);
   /* TRANSLATORS: %s is the profile, "Standard" */
   chart->title = result->label
-    ? g_strdup_printf (_("%s: quick benchmark (%s)"), result->label, profile_title (profile))
-    : g_strdup_printf (_("Quick benchmark (%s)"), profile_title (profile));
+    ? g_strdup_printf (_("%s: quick benchmark (%s)"), result->label, vol_quick_profile_title (profile))
+    : g_strdup_printf (_("Quick benchmark (%s)"), vol_quick_profile_title (profile));
   sub = g_string_new (target);
   if (size > 0)
     {

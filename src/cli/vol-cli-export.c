@@ -1,11 +1,12 @@
 /* vol-cli-export.c — `volumeter-cli export`: results as charts and CSV
  *
- *   export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT]
+ *   export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT] [--card OUT]
  *                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]
  *
  * One file gives its test's chart; several give the comparison chart.
  * --text writes a quick benchmark's report as people paste it into a
- * forum (vol_quick_report_text(); "-" is the standard output).
+ * forum (vol_quick_report_text(); "-" is the standard output), --card its
+ * grid as a picture to post (vol-chart-card.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-chart-build.h"
+#include "vol-chart-card.h"
 #include "vol-chart-export.h"
 #include "vol-cli.h"
 #include "vol-error.h"
@@ -117,6 +119,8 @@ vol_cli_export_take_option (int                 argc,
     target = &files->csv;
   else if (g_str_equal (arg, "--text"))
     target = &files->text;
+  else if (g_str_equal (arg, "--card"))
+    target = &files->card;
   else if (!g_str_equal (arg, "--width") && !g_str_equal (arg, "--height") && !g_str_equal (arg, "--scale"))
     return 0;
 
@@ -180,11 +184,30 @@ vol_cli_command_export (int    argc,
       fprintf (stderr, _("volumeter-cli: export: name at least one result file\n"));
       return VOL_CLI_EXIT_USAGE;
     }
-  if (!files.png && !files.svg && !files.pdf && !files.csv && !files.text)
+  if (!files.png && !files.svg && !files.pdf && !files.csv && !files.text && !files.card)
     {
-      fprintf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf, --csv or --text\n"));
+      fprintf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf, --csv, --text or --card\n"));
       return VOL_CLI_EXIT_USAGE;
     }
+  if (files.card)
+    {
+      g_autoptr(VolChartStyle) style = files.dark ? vol_chart_style_new_dark () : vol_chart_style_new_light ();
+
+      if (results->len != 1)
+        {
+          fprintf (stderr, _("volumeter-cli: export: --card needs one quick benchmark result\n"));
+          return VOL_CLI_EXIT_USAGE;
+        }
+      if (!vol_chart_card_export (g_ptr_array_index (results, 0), style, files.card, &error))
+        {
+          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          return g_error_matches (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD) ? VOL_CLI_EXIT_USAGE
+                                                                                   : VOL_CLI_EXIT_FAILED;
+        }
+      g_clear_error (&error);
+    }
+  if (!files.png && !files.svg && !files.pdf && !files.csv && !files.text)
+    return VOL_CLI_EXIT_OK;
   if (files.text)
     {
       g_autofree char *report = NULL;

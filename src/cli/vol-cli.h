@@ -54,6 +54,7 @@ typedef struct
   const char *pdf;
   const char *csv;
   const char *text;      /* export: the quick grid's forum report, "-" for stdout */
+  const char *card;      /* export: the quick grid as a card to post (.png, .svg, .pdf) */
   double      width;
   double      height;
   double      scale;

@@ -39,7 +39,7 @@ print_usage (FILE *out)
   fprintf (out, _("Usage:\n"
                   "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
                   "  volumeter-cli show FILE…                        print a summary of each saved result\n"
-                  "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT]\n"
+                  "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT] [--card OUT]\n"
                   "                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n"
                   "                                                  chart a result; several files: a comparison\n"
                   "  volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]\n"

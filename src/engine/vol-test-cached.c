@@ -32,6 +32,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-test-file.h"
@@ -437,6 +438,21 @@ cached_run (VolRun  *run,
   return ok;
 }
 
+/* Two set times; a test file is laid down only where the device cannot
+ * be opened (auto) or when asked for. */
+static void
+cached_estimate (const VolTestInfo *info,
+                 const VolTestSpec *spec,
+                 guint64            free_bytes,
+                 guint64            capacity,
+                 VolEstimate       *out)
+{
+  if (g_strcmp0 (vol_test_spec_get_string (spec, "source"), "device") != 0)
+    out->bytes_written = vol_estimate_fit (FILE_WANTED, free_bytes, FILE_KEEP_FREE);
+  out->bytes_moved = out->bytes_written;
+  out->fixed_seconds = vol_test_spec_get_double (spec, "cached-seconds") + vol_test_spec_get_double (spec, "device-seconds");
+}
+
 const VolTestKind vol_test_cached = {
   {
     "cached",
@@ -444,6 +460,7 @@ const VolTestKind vol_test_cached = {
     N_("The same region read through the page cache and straight from the device"),
     cached_params, G_N_ELEMENTS (cached_params),
     NULL,
+    cached_estimate,
   },
   cached_prepare,
   cached_run,

@@ -24,6 +24,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
@@ -505,6 +506,28 @@ fill_run (VolRun  *run,
   return ok;
 }
 
+/* The free space less the reserve (or max-bytes), written and read back. */
+static void
+fill_estimate (const VolTestInfo *info,
+               const VolTestSpec *spec,
+               guint64            free_bytes,
+               guint64            capacity,
+               VolEstimate       *out)
+{
+  g_autoptr(GVariant) reserve = vol_test_spec_get_value (spec, "reserve");
+  guint64 keep = 0, total;
+
+  if (reserve != NULL && g_variant_is_of_type (reserve, G_VARIANT_TYPE_DOUBLE))
+    keep = MAX ((guint64) (capacity * g_variant_get_double (reserve) / 100.0), RESERVE_FLOOR);
+  else if (reserve != NULL && g_variant_is_of_type (reserve, G_VARIANT_TYPE_INT64))
+    keep = (guint64) g_variant_get_int64 (reserve);
+  total = free_bytes > keep ? free_bytes - keep : 0;
+  if (vol_test_spec_has (spec, "max-bytes"))
+    total = MIN (total, (guint64) vol_test_spec_get_int (spec, "max-bytes"));
+  out->bytes_written = total;
+  out->bytes_moved = 2 * total;
+}
+
 const VolTestKind vol_test_fill = {
   {
     "fill",
@@ -512,6 +535,7 @@ const VolTestKind vol_test_fill = {
     N_("Fills the free space with equal files, then reads them back: speed across the volume’s capacity"),
     fill_params, G_N_ELEMENTS (fill_params),
     NULL,
+    fill_estimate,
   },
   fill_prepare,
   fill_run,

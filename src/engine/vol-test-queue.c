@@ -37,6 +37,7 @@
 #include <liburing.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-random.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
@@ -796,6 +797,24 @@ queue_run (VolRun  *run,
   return ok;
 }
 
+/* The file laid down, then every depth's set time; writes and mixes
+ * write as much as the device takes in it. */
+static void
+queue_estimate (const VolTestInfo *info,
+                const VolTestSpec *spec,
+                guint64            free_bytes,
+                guint64            capacity,
+                VolEstimate       *out)
+{
+  g_autoptr(GVariant) depths = vol_test_spec_get_value (spec, "depths");
+  gsize n = depths != NULL && g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")) ? g_variant_n_children (depths) : 0;
+
+  out->bytes_written = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "span"), free_bytes, KEEP_FREE);
+  out->bytes_moved = out->bytes_written;
+  out->timed_writes = g_strcmp0 (vol_test_spec_get_string (spec, "mode"), "read") != 0;
+  out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
+}
+
 const VolTestKind vol_test_queue = {
   {
     "queue",
@@ -803,6 +822,7 @@ const VolTestKind vol_test_queue = {
     N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
     queue_params, G_N_ELEMENTS (queue_params),
     queue_check,
+    queue_estimate,
   },
   queue_prepare,
   queue_run,

@@ -38,6 +38,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-io-loop.h"
 #include "vol-quick.h"
 #include "vol-run-private.h"
@@ -761,6 +762,31 @@ quick_run (VolRun  *run,
   return ok;
 }
 
+/* The file laid down, then every measurement's set time; the writes of
+ * the write and mix rows are as many as the device takes in it. */
+static void
+quick_estimate (const VolTestInfo *info,
+                const VolTestSpec *spec,
+                guint64            free_bytes,
+                guint64            capacity,
+                VolEstimate       *out)
+{
+  g_autoptr(GVariant) mix = vol_test_spec_get_value (spec, "mix");
+  guint n_rows, modes = 2;
+  double seconds = vol_test_spec_get_double (spec, "seconds");
+  guint64 size = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "size"), free_bytes, KEEP_FREE);
+
+  vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n_rows);
+  if (mix != NULL && g_variant_is_of_type (mix, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (mix))
+    modes = 3;
+  out->bytes_written = size;
+  out->bytes_moved = size;
+  out->timed_writes = TRUE;
+  out->fixed_seconds = modes * (MIN (seconds, WARM_UP_MAX_S)
+                                + vol_test_spec_get_int (spec, "loops") * n_rows
+                                  * (seconds + vol_test_spec_get_double (spec, "pause")));
+}
+
 const VolTestKind vol_test_quick = {
   {
     "quick",
@@ -768,6 +794,7 @@ const VolTestKind vol_test_quick = {
     N_("The one-click grid: sequential and random reads and writes at the classic queue depths"),
     quick_params, G_N_ELEMENTS (quick_params),
     NULL,
+    quick_estimate,
   },
   quick_prepare,
   quick_run,

@@ -26,6 +26,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
@@ -511,6 +512,35 @@ random_run (VolRun  *run,
   return ok;
 }
 
+/* The file laid down, then per I/O count and iteration, N writes and N
+ * reads of one chunk: small I/Os at a slow disk's pace. */
+static void
+random_estimate (const VolTestInfo *info,
+                 const VolTestSpec *spec,
+                 guint64            free_bytes,
+                 guint64            capacity,
+                 VolEstimate       *out)
+{
+  guint64 file = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "file-size"), free_bytes, KEEP_FREE);
+  guint64 chunk = (guint64) vol_test_spec_get_int (spec, "chunk");
+  guint64 iterations = (guint64) vol_test_spec_get_int (spec, "iterations");
+  guint64 ios = 0;
+  g_autoptr(GVariant) sweep = vol_test_spec_has (spec, "count-sweep") ? vol_test_spec_get_value (spec, "count-sweep") : NULL;
+
+  if (sweep != NULL && g_variant_is_of_type (sweep, G_VARIANT_TYPE ("ax")))
+    {
+      gsize n;
+      const gint64 *counts = g_variant_get_fixed_array (sweep, &n, sizeof (gint64));
+      for (gsize i = 0; i < n; i++)
+        ios += (guint64) counts[i];
+    }
+  else
+    ios = (guint64) vol_test_spec_get_int (spec, "ios");
+  out->bytes_written = file + iterations * ios * chunk;
+  out->bytes_moved = file;
+  out->ios = 2 * iterations * ios;
+}
+
 const VolTestKind vol_test_random = {
   {
     "random",
@@ -518,6 +548,7 @@ const VolTestKind vol_test_random = {
     N_("Random writes then random reads of one chunk size over a large file"),
     random_params, G_N_ELEMENTS (random_params),
     random_check,
+    random_estimate,
   },
   random_prepare,
   random_run,

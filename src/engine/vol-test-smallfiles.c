@@ -38,6 +38,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 
@@ -834,6 +835,25 @@ smallfiles_run (VolRun  *run,
   return ok;
 }
 
+/* The pool created, the transactions (a create or an append for each
+ * one that does not read or delete), the pool deleted: small I/Os. */
+static void
+smallfiles_estimate (const VolTestInfo *info,
+                     const VolTestSpec *spec,
+                     guint64            free_bytes,
+                     guint64            capacity,
+                     VolEstimate       *out)
+{
+  guint64 files = (guint64) vol_test_spec_get_int (spec, "files");
+  guint64 transactions = (guint64) vol_test_spec_get_int (spec, "transactions");
+  guint64 mean = ((guint64) vol_test_spec_get_int (spec, "min-size") + (guint64) vol_test_spec_get_int (spec, "max-size")) / 2;
+  guint64 writing = transactions * (10 - (guint64) MIN (vol_test_spec_get_int (spec, "read-bias"), 10)) / 10
+                    + transactions * (guint64) MIN (vol_test_spec_get_int (spec, "create-bias"), 10) / 10;
+
+  out->bytes_written = (files + writing) * mean;
+  out->ios = 2 * files + 2 * transactions;
+}
+
 const VolTestKind vol_test_smallfiles = {
   {
     "smallfiles",
@@ -841,6 +861,7 @@ const VolTestKind vol_test_smallfiles = {
     N_("A mail-server workload: a pool of files, then create, delete, read and append transactions"),
     smallfiles_params, G_N_ELEMENTS (smallfiles_params),
     smallfiles_check,
+    smallfiles_estimate,
   },
   smallfiles_prepare,
   smallfiles_run,

@@ -46,6 +46,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-random.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
@@ -662,6 +663,29 @@ threads_run (VolRun  *run,
   return ok;
 }
 
+/* The files of the most threads laid down, then every point's set time;
+ * the write modes write as much as the device takes in it. */
+static void
+threads_estimate (const VolTestInfo *info,
+                  const VolTestSpec *spec,
+                  guint64            free_bytes,
+                  guint64            capacity,
+                  VolEstimate       *out)
+{
+  g_autoptr(GVariant) counts = vol_test_spec_get_value (spec, "threads");
+  gint64 most = vol_test_spec_get_list_max (spec, "threads");
+  const char *mode = vol_test_spec_get_string (spec, "mode");
+  gsize n = 0;
+
+  if (counts != NULL && g_variant_is_of_type (counts, G_VARIANT_TYPE ("ax")))
+    n = g_variant_n_children (counts);
+  out->bytes_written = vol_estimate_fit ((guint64) (vol_test_spec_get_int (spec, "bytes-per-thread") * MAX (most, 1)),
+                                         free_bytes, KEEP_FREE);
+  out->bytes_moved = out->bytes_written;
+  out->timed_writes = mode != NULL && (g_str_has_suffix (mode, "wr") || g_str_equal (mode, "rndrw"));
+  out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
+}
+
 const VolTestKind vol_test_threads = {
   {
     "threads",
@@ -669,6 +693,7 @@ const VolTestKind vol_test_threads = {
     N_("Each thread writes then reads its own file, for each thread count"),
     threads_params, G_N_ELEMENTS (threads_params),
     threads_check,
+    threads_estimate,
   },
   threads_prepare,
   threads_run,

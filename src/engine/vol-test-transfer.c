@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
@@ -503,6 +504,25 @@ transfer_run (VolRun  *run,
   return ok;
 }
 
+/* Per size and iteration, the region written, then read. */
+static void
+transfer_estimate (const VolTestInfo *info,
+                   const VolTestSpec *spec,
+                   guint64            free_bytes,
+                   guint64            capacity,
+                   VolEstimate       *out)
+{
+  guint64 from = (guint64) vol_test_spec_get_int (spec, "from");
+  guint64 to = (guint64) vol_test_spec_get_int (spec, "to");
+  guint64 region = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "region"), free_bytes, KEEP_FREE);
+  guint n_sizes = 0;
+
+  for (guint64 s = from; s > 0 && s <= to; s *= 2)
+    n_sizes++;
+  out->bytes_written = region * n_sizes * (guint64) vol_test_spec_get_int (spec, "iterations");
+  out->bytes_moved = 2 * out->bytes_written;
+}
+
 const VolTestKind vol_test_transfer = {
   {
     "transfer",
@@ -510,6 +530,7 @@ const VolTestKind vol_test_transfer = {
     N_("Sequential write then read of a region at each transfer size"),
     transfer_params, G_N_ELEMENTS (transfer_params),
     transfer_check,
+    transfer_estimate,
   },
   transfer_prepare,
   transfer_run,

@@ -56,6 +56,23 @@ vol_quick_profile_rows (const char *profile,
 }
 
 /**
+ * vol_quick_profile_title:
+ *
+ * The profile's name in words, translated: "Standard", "Real world".
+ */
+const char *
+vol_quick_profile_title (const char *profile)
+{
+  if (g_strcmp0 (profile, "nvme") == 0)
+    return _("NVMe");
+  if (g_strcmp0 (profile, "peak") == 0)
+    return _("Peak");
+  if (g_strcmp0 (profile, "realworld") == 0)
+    return _("Real world");
+  return _("Standard");
+}
+
+/**
  * vol_quick_row_title:
  *
  * The row in CrystalDiskMark's notation, which KDiskMark and the forums

@@ -12,6 +12,18 @@ G_BEGIN_DECLS
 typedef struct _VolTestSpec VolTestSpec;
 typedef struct _VolTestInfo VolTestInfo;
 
+/* What a run would write and roughly how long it would take, worked out
+ * from its parameters and the target's space before it starts, so a user
+ * knows before pressing Start (vol-estimate.c turns it into words). */
+typedef struct
+{
+  guint64  bytes_written;  /* written for certain: files laid down, set amounts */
+  gboolean timed_writes;   /* and writes for set times, as many as the device takes */
+  double   fixed_seconds;  /* the parts that run for a set time */
+  guint64  bytes_moved;    /* reads and writes whose time depends on the device */
+  guint64  ios;            /* small I/Os whose time depends on the device */
+} VolEstimate;
+
 struct _VolTestInfo
 {
   const char          *name;        /* "fill": CLI verb, result "test.kind" */
@@ -23,6 +35,13 @@ struct _VolTestInfo
   gboolean           (*check) (const VolTestInfo  *info,
                                const VolTestSpec  *spec,
                                GError            **error);
+  /* The estimate of a run of @spec on a volume with @free_bytes free of
+   * @capacity; may be NULL (no estimate). */
+  void               (*estimate) (const VolTestInfo *info,
+                                  const VolTestSpec *spec,
+                                  guint64            free_bytes,
+                                  guint64            capacity,
+                                  VolEstimate       *out);
 };
 
 const VolParamDesc *vol_test_info_find_param (const VolTestInfo *info,

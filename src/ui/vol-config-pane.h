@@ -30,6 +30,7 @@ const char          *vol_config_pane_get_chosen_path (VolConfigPane *self);
 gboolean             vol_config_pane_set_target      (VolConfigPane *self,
                                                       const char    *path,
                                                       GError       **error);
+const char          *vol_config_pane_get_estimate    (VolConfigPane *self);
 const char          *vol_config_pane_get_test        (VolConfigPane *self);
 gboolean             vol_config_pane_set_test        (VolConfigPane *self,
                                                       const char    *name,

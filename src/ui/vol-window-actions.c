@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-chart-card.h"
 #include "vol-chart-export.h"
 #include "vol-file-write.h"
 #include "vol-quick.h"
@@ -60,6 +61,7 @@ _vol_window_update_actions (VolWindow *self)
   set_enabled (self, "export-json", one);
   set_enabled (self, "export-txt", report != NULL);
   set_enabled (self, "copy-report", report != NULL);
+  set_enabled (self, "export-card", report != NULL);
 }
 
 /* ---- open --------------------------------------------------------------- */
@@ -220,8 +222,9 @@ open_activated (GSimpleAction *action,
 
 /**
  * _vol_window_export:
- * @format: "png", "svg", "pdf", "csv", "json" or "txt" (a quick
- *   benchmark's report, vol_quick_report_text())
+ * @format: "png", "svg", "pdf", "csv", "json", "txt" (a quick
+ *   benchmark's report, vol_quick_report_text()) or "card" (its share
+ *   card, vol-chart-card.c; PNG, or SVG or PDF by @path's ending)
  *
  * Writes what is shown to @path, in the light style a publication wants.
  */
@@ -249,6 +252,8 @@ _vol_window_export (VolWindow   *self,
     return vol_chart_export_csv (self->chart, path, error);
   if (g_str_equal (format, "json") && self->results->len == 1)
     return vol_result_save (g_ptr_array_index (self->results, 0), path, error);
+  if (g_str_equal (format, "card") && self->results->len == 1)
+    return vol_chart_card_export (g_ptr_array_index (self->results, 0), style, path, error);
   if (g_str_equal (format, "txt"))
     {
       g_autofree char *report = shown_report (self);
@@ -297,7 +302,8 @@ export_folder (VolWindow  *self,
                const char *format)
 {
   g_autofree char *last = self->settings ? g_settings_get_string (self->settings, "export-folder") : NULL;
-  gboolean chart = g_str_equal (format, "png") || g_str_equal (format, "svg") || g_str_equal (format, "pdf");
+  gboolean chart = g_str_equal (format, "png") || g_str_equal (format, "svg") || g_str_equal (format, "pdf")
+                   || g_str_equal (format, "card");
   const char *special = g_get_user_special_dir (chart ? G_USER_DIRECTORY_PICTURES : G_USER_DIRECTORY_DOCUMENTS);
   const char *candidates[] = { last, special, g_get_home_dir () };
 
@@ -355,7 +361,8 @@ export_activated (GSimpleAction *action,
   g_autofree char *stem = g_str_has_suffix (base, ".volumeter.json")
                           ? g_strndup (base, strlen (base) - strlen (".volumeter.json")) : g_strdup (base);
   g_autofree char *name = g_str_equal (format, "json") ? g_strdup_printf ("%s.volumeter.json", stem)
-                                                       : g_strdup_printf ("%s.%s", stem, format);
+                          : g_str_equal (format, "card") ? g_strdup_printf ("%s-card.png", stem)
+                          : g_strdup_printf ("%s.%s", stem, format);
 
   g_autoptr(GFile) folder = export_folder (self, format);
 
@@ -569,6 +576,7 @@ _vol_window_add_actions (VolWindow *self)
     { "export-csv", export_activated },
     { "export-json", export_activated },
     { "export-txt", export_activated },
+    { "export-card", export_activated },
     { "copy-chart", copy_chart_activated },
     { "copy-report", copy_report_activated },
     { "show-uri", show_uri_activated, "s" },

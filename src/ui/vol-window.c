@@ -146,6 +146,9 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_set_member_name (builder, "target");
   json_builder_add_string_value (builder, self->config && vol_config_pane_get_chosen_path (self->config)
                                           ? vol_config_pane_get_chosen_path (self->config) : "");
+  json_builder_set_member_name (builder, "estimate");
+  json_builder_add_string_value (builder, self->config && vol_config_pane_get_estimate (self->config)
+                                          ? vol_config_pane_get_estimate (self->config) : "");
   json_builder_set_member_name (builder, "history");
   json_builder_add_int_value (builder, self->history ? vol_history_get_n_items (self->history) : 0);
   json_builder_set_member_name (builder, "probing");
