@@ -102,7 +102,7 @@ vol_chart_card_render (const VolResult     *result,
   static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
   guint n;
   g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
-  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) titles = vol_quick_row_titles (cells, n);
   g_autofree char *device = device_line (result);
   g_autofree char *title = NULL;
   gboolean has_mode[G_N_ELEMENTS (modes)] = { FALSE };
@@ -123,14 +123,6 @@ vol_chart_card_render (const VolResult     *result,
 
   for (guint i = 0; i < n; i++)
     {
-      char *t = vol_quick_row_title (&cells[i].row);
-      guint r = 0;
-      while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), t) != 0)
-        r++;
-      if (r == titles->len)
-        g_ptr_array_add (titles, t);
-      else
-        g_free (t);
       for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
         if (cells[i].read_percent == modes[m] && !has_mode[m])
           has_mode[m] = TRUE, n_modes++;
@@ -185,12 +177,11 @@ vol_chart_card_render (const VolResult     *result,
             continue;
           for (guint i = 0; i < n; i++)
             {
-              g_autofree char *t = vol_quick_row_title (&cells[i].row);
               char number[G_ASCII_DTOSTR_BUF_SIZE];
               g_autofree char *iops = NULL, *ci = NULL, *under = NULL;
               double x = margin + label_w + (c + 1) * col_w - 8;
 
-              if (cells[i].read_percent != modes[m] || g_strcmp0 (t, g_ptr_array_index (titles, r)) != 0)
+              if (cells[i].read_percent != modes[m] || vol_quick_title_index (titles, &cells[i]) != r)
                 continue;
               /* MB/s as the anchors print it: two decimals */
               g_ascii_formatd (number, sizeof number, "%.2f", cells[i].throughput / 1e6);

@@ -992,12 +992,9 @@ build_quick_bars (VolResult *const      *results,
 
       for (guint i = 0; i < n_cells; i++)
         {
-          double v = NAN;
-          for (guint c = 0; c < m; c++)
-            if (memcmp (&theirs[c].row, &cells[i].row, sizeof cells[i].row) == 0
-                && theirs[c].read_percent == cells[i].read_percent)
-              v = theirs[c].throughput / scale;
-          vol_chart_series_add (out, i, v);
+          const VolQuickCell *c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
+
+          vol_chart_series_add (out, i, c ? c->throughput / scale : NAN);
         }
     }
 
@@ -1010,17 +1007,12 @@ build_quick_bars (VolResult *const      *results,
             {
               guint m;
               g_autofree VolQuickCell *theirs = vol_quick_cells (results[order[k]], &m);
-              char *text = g_strdup ("—");
-              for (guint c = 0; c < m; c++)
-                if (memcmp (&theirs[c].row, &cells[i].row, sizeof cells[i].row) == 0
-                    && theirs[c].read_percent == cells[i].read_percent)
-                  {
-                    g_autofree char *mean = vol_value_format (theirs[c].throughput, "B/s", binary);
-                    g_autofree char *ci = vol_value_format (theirs[c].throughput_ci95, "B/s", binary);
-                    g_free (text);
-                    text = theirs[c].loops > 1 ? g_strdup_printf ("%s ± %s", mean, ci) : g_strdup (mean);
-                  }
-              g_ptr_array_add (row, text);
+              const VolQuickCell *c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
+              g_autofree char *mean = c ? vol_value_format (c->throughput, "B/s", binary) : NULL;
+              g_autofree char *ci = c ? vol_value_format (c->throughput_ci95, "B/s", binary) : NULL;
+
+              g_ptr_array_add (row, c == NULL ? g_strdup ("—")
+                                    : c->loops > 1 ? g_strdup_printf ("%s ± %s", mean, ci) : g_strdup (mean));
             }
           g_ptr_array_add (row, NULL);
           vol_chart_add_table_row (chart, g_ptr_array_index (categories, i), (const char *const *) row->pdata);

@@ -22,7 +22,7 @@ _vol_chart_build_quick (const VolResult       *result,
   static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
   guint n;
   g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
-  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) titles = vol_quick_row_titles (cells, n);
   g_autofree char *target = vol_chart_describe_target (result);
   double scale = _vol_chart_rate_scale (options);
   const char *unit = _vol_chart_rate_unit (options);
@@ -69,34 +69,17 @@ _vol_chart_build_quick (const VolResult       *result,
   chart->y_unit = g_strdup (unit);
   chart->footer = _vol_chart_footer_for (result);
 
-  for (guint i = 0; i < n; i++)
-    {
-      char *title = vol_quick_row_title (&cells[i].row);
-      guint r = 0;
-      while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), title) != 0)
-        r++;
-      if (r == titles->len)
-        g_ptr_array_add (titles, title);
-      else
-        g_free (title);
-    }
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     {
       VolChartSeries *bars = NULL;
 
       for (guint i = 0; i < n; i++)
         {
-          g_autofree char *title = NULL;
-          guint r = 0;
-
           if (cells[i].read_percent != modes[m])
             continue;
           if (bars == NULL)
             bars = vol_chart_add_series (chart, vol_quick_mode_title (modes[m]), m == 0 ? 1 : m == 1 ? 0 : 2);
-          title = vol_quick_row_title (&cells[i].row);
-          while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), title) != 0)
-            r++;
-          vol_chart_series_add (bars, r, cells[i].throughput / scale);
+          vol_chart_series_add (bars, vol_quick_title_index (titles, &cells[i]), cells[i].throughput / scale);
         }
     }
   /* two rows per test, a cell per mode (the series' order): the mean
@@ -111,10 +94,9 @@ _vol_chart_build_quick (const VolResult       *result,
         for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
           for (guint i = 0; i < n; i++)
             {
-              g_autofree char *title = vol_quick_row_title (&cells[i].row);
               g_autofree char *mean = NULL, *ci = NULL, *iops = NULL, *p99 = NULL;
 
-              if (cells[i].read_percent != modes[m] || g_strcmp0 (title, g_ptr_array_index (titles, r)) != 0)
+              if (cells[i].read_percent != modes[m] || vol_quick_title_index (titles, &cells[i]) != r)
                 continue;
               mean = vol_value_format (cells[i].throughput, "B/s", binary);
               ci = vol_value_format (cells[i].throughput_ci95, "B/s", binary);

@@ -55,7 +55,6 @@
 
 #include "vol-error.h"
 #include "vol-random.h"
-#include "vol-worker-pool.h"
 
 void
 _vol_io_tally_init (VolIoTally *t,
@@ -497,4 +496,67 @@ _vol_io_loop_sync (const VolIoLoop   *loop,
         break;
     }
   return TRUE;
+}
+
+/* ---- a worker pool's threads ------------------------------------------- */
+
+static gint64
+worker_ready (gpointer user_data)
+{
+  VolIoLoopWorker *w = user_data;
+
+  w->started = _vol_worker_pool_wait_start (w->pool);
+  return w->started ? _vol_worker_pool_get_deadline (w->pool) : 0;
+}
+
+static gboolean
+worker_tick (gpointer          user_data,
+             gint64            start_ns,
+             gint64            now,
+             const VolIoTally *tally)
+{
+  VolIoLoopWorker *w = user_data;
+
+  __atomic_store_n (&w->done_ios, tally->ios, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->done_bytes, tally->bytes, __ATOMIC_RELAXED);
+  return !_vol_worker_pool_stopping (w->pool);
+}
+
+/**
+ * _vol_io_loop_worker_run:
+ *
+ * On the worker's own thread: its loop from the pool's start line to the
+ * deadline. FALSE without an error when it never passed the start line
+ * (the pool stopped first).
+ */
+gboolean
+_vol_io_loop_worker_run (VolIoLoopWorker  *w,
+                         VolWorkerPool    *pool,
+                         GError          **error)
+{
+  VolIoLoopOutcome outcome;
+  gboolean ok;
+
+  w->pool = pool;
+  w->loop.ready = worker_ready;
+  w->loop.tick = worker_tick;
+  w->loop.user_data = w;
+  ok = w->ring ? _vol_io_loop_ring (&w->loop, &w->tally, &outcome, error)
+               : _vol_io_loop_sync (&w->loop, &w->tally, &outcome, error);
+  w->end_ns = outcome.end_ns;
+  return ok && w->started;
+}
+
+void
+_vol_io_loop_workers_done (VolIoLoopWorker *workers,
+                           guint            n,
+                           guint64         *ios,
+                           guint64         *bytes)
+{
+  *ios = *bytes = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      *ios += __atomic_load_n (&workers[i].done_ios, __ATOMIC_RELAXED);
+      *bytes += __atomic_load_n (&workers[i].done_bytes, __ATOMIC_RELAXED);
+    }
 }

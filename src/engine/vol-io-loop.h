@@ -17,6 +17,7 @@
 
 #include "vol-run-private.h"
 #include "vol-uring.h"
+#include "vol-worker-pool.h"
 
 G_BEGIN_DECLS
 
@@ -96,5 +97,32 @@ gboolean _vol_io_loop_sync (const VolIoLoop   *loop,
                             VolIoTally        *tally,
                             VolIoLoopOutcome  *outcome,
                             GError           **error);
+
+/* One thread of a worker pool running a loop: the Queue test's threads
+ * backend (a sync loop each) and the Quick benchmark (a ring each, or a
+ * sync loop) keep an array of these. _vol_io_loop_worker_run() is the
+ * pool's VolWorkerFunc body: it sets the loop's ready (the pool's start
+ * line and deadline) and tick (progress for the run's thread, the pool's
+ * stop) and runs it. */
+typedef struct
+{
+  VolIoLoop      loop;       /* filled in by the test; ready, tick and user_data are set here */
+  gboolean       ring;       /* _vol_io_loop_ring, else _vol_io_loop_sync */
+  VolWorkerPool *pool;
+  VolIoTally     tally;
+  gint64         end_ns;
+  gboolean       started;    /* past the start line */
+  guint64        done_ios;   /* atomically stored for the run's thread */
+  guint64        done_bytes;
+} VolIoLoopWorker;
+
+gboolean _vol_io_loop_worker_run (VolIoLoopWorker  *worker,
+                                  VolWorkerPool    *pool,
+                                  GError          **error);
+/* The run's thread: what the workers have done so far. */
+void     _vol_io_loop_workers_done (VolIoLoopWorker *workers,
+                                    guint            n,
+                                    guint64         *ios,
+                                    guint64         *bytes);
 
 G_END_DECLS

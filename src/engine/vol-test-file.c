@@ -346,3 +346,71 @@ _vol_test_file_label_ram (VolRun *run)
       && vol_fs_type_is_ram (run->target->fs_type))
     run->result->cache_bypass = VOL_CACHE_BYPASS_NONE;
 }
+
+typedef struct
+{
+  VolRun     *run;
+  const char *text;
+  guint64     size;
+  guint       n_items;
+  double      rest_s;
+  gint64      start;
+  gint64      last;
+} Reporting;
+
+static gboolean
+lay_down_report (guint64  done,
+                 gpointer user_data)
+{
+  Reporting *r = user_data;
+  gint64 now = vol_io_now_ns ();
+
+  if (now - r->last >= 10 * G_GINT64_CONSTANT (1000000))
+    {
+      /* The lay-down's own length is estimated from its rate so far. */
+      double t = (now - r->start) / 1e9;
+      double est = t * r->size / (double) done;
+      _vol_run_progress (r->run, "prepare", r->text, 0, r->n_items, t / (est + r->rest_s), done);
+      r->last = now;
+    }
+  return TRUE;
+}
+
+/**
+ * _vol_test_file_lay_down_reporting:
+ * @n_items: the test's points, for the progress
+ * @rest_s: how long the timed part after it takes, so the progress's
+ *   fraction gives the lay-down its share
+ * @first_serial: (out): the stamp of the file's first 4 KiB block (reads
+ *   check it: block i carries first_serial + i)
+ * @seconds: (out): how long it took
+ *
+ * The one file a time-bounded test reads and overwrites (Queue depth,
+ * Quick benchmark): @size bytes in 1 MiB writes of the run's data,
+ * stamped with a fresh range of the run's serials, flushed; progress in
+ * phase "prepare" saying so.
+ */
+gboolean
+_vol_test_file_lay_down_reporting (VolRun      *run,
+                                   int          fd,
+                                   const char  *name,
+                                   guint64      size,
+                                   gsize        mem_align,
+                                   gboolean     direct,
+                                   guint        n_items,
+                                   double       rest_s,
+                                   guint64     *first_serial,
+                                   double      *seconds,
+                                   GError     **error)
+{
+  gsize chunk = (gsize) MIN (size, G_GUINT64_CONSTANT (1) << 20);
+  g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed, chunk, mem_align);
+  g_autofree char *text = g_strdup_printf (_("Writing the %s test file"), name);
+  Reporting r = { run, text, size, n_items, rest_s, vol_io_now_ns (), 0 };
+
+  *first_serial = _vol_run_take_serials (run, (size + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK);
+  if (!_vol_test_file_lay_down_with (run, fd, name, size, pool, *first_serial, direct, lay_down_report, &r, error))
+    return FALSE;
+  *seconds = (vol_io_now_ns () - r.start) / 1e9;
+  return TRUE;
+}

@@ -67,6 +67,17 @@ gboolean _vol_test_file_lay_down (VolRun       *run,
                                   guint64       first_serial,
                                   gboolean      direct,
                                   GError      **error);
+gboolean _vol_test_file_lay_down_reporting (VolRun      *run,
+                                            int          fd,
+                                            const char  *name,
+                                            guint64      size,
+                                            gsize        mem_align,
+                                            gboolean     direct,
+                                            guint        n_items,
+                                            double       rest_s,
+                                            guint64     *first_serial,
+                                            double      *seconds,
+                                            GError     **error);
 gboolean _vol_test_file_drop_cache (VolRun     *run,
                                     int         fd,
                                     gboolean    direct);

@@ -383,45 +383,12 @@ run_uring (Queue      *q,
 
 /* ---- threads ----------------------------------------------------------- */
 
-typedef struct
-{
-  Queue         *q;
-  VolWorkerPool *pool;
-  VolIoTally     tally;
-  gint64         end_ns;
-  gboolean       started;      /* past the start line */
-  guint64        done_ios;     /* atomically stored for the sampler */
-  guint64        done_bytes;
-} Worker;
-
 struct _Threads
 {
-  Worker       *workers;
-  guint         n;
-  gboolean      started_seen;
+  VolIoLoopWorker *workers;
+  guint            n;
+  gboolean         started_seen;
 };
-
-static gint64
-worker_ready (gpointer user_data)
-{
-  Worker *w = user_data;
-
-  w->started = _vol_worker_pool_wait_start (w->pool);
-  return w->started ? _vol_worker_pool_get_deadline (w->pool) : 0;
-}
-
-static gboolean
-worker_tick (gpointer          user_data,
-             gint64            start_ns,
-             gint64            now,
-             const VolIoTally *tally)
-{
-  Worker *w = user_data;
-
-  __atomic_store_n (&w->done_ios, tally->ios, __ATOMIC_RELAXED);
-  __atomic_store_n (&w->done_bytes, tally->bytes, __ATOMIC_RELAXED);
-  return !_vol_worker_pool_stopping (w->pool);
-}
 
 static gboolean
 worker_main (VolWorkerPool  *pool,
@@ -430,20 +397,8 @@ worker_main (VolWorkerPool  *pool,
              GError        **error)
 {
   Queue *q = user_data;
-  Worker *w = &q->threads->workers[index];
-  VolIoLoop loop = point_loop (q);
-  VolIoLoopOutcome outcome;
-  gboolean ok;
 
-  loop.seed ^= G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (index + 1);
-  loop.ready = worker_ready;
-  loop.tick = worker_tick;
-  loop.user_data = w;
-  w->pool = pool;
-  ok = _vol_io_loop_sync (&loop, &w->tally, &outcome, error);
-  w->end_ns = outcome.end_ns;
-  /* FALSE without an error: it never passed the start line */
-  return ok && w->started;
+  return _vol_io_loop_worker_run (&q->threads->workers[index], pool, error);
 }
 
 /* The run's thread, every few ms while the workers run. */
@@ -465,11 +420,7 @@ threads_tick (VolWorkerPool *pool,
       th->started_seen = TRUE;
       q->point_start_ns = q->interval_start_ns = _vol_worker_pool_get_start_ns (pool);
     }
-  for (guint i = 0; i < th->n; i++)
-    {
-      ios += __atomic_load_n (&th->workers[i].done_ios, __ATOMIC_RELAXED);
-      bytes += __atomic_load_n (&th->workers[i].done_bytes, __ATOMIC_RELAXED);
-    }
+  _vol_io_loop_workers_done (th->workers, th->n, &ios, &bytes);
   if (now - q->interval_start_ns >= INTERVAL_NS && now < _vol_worker_pool_get_deadline (pool))
     close_interval (q, now, ios, bytes);
   report (q, now, bytes);
@@ -484,14 +435,16 @@ run_threads (Queue       *q,
   QueuePlan *plan = q->plan;
   guint depth = q->depth;
   g_autoptr(VolWorkerPool) pool = _vol_worker_pool_new (q->run, "vol-queue-io", depth, plan->seconds);
-  g_autofree Worker *workers = g_new0 (Worker, depth);
+  g_autofree VolIoLoopWorker *workers = g_new0 (VolIoLoopWorker, depth);
   Threads th = { workers, depth, FALSE };
   double user, system;
   gboolean ok;
 
   for (guint i = 0; i < depth; i++)
     {
-      workers[i].q = q;
+      /* QD threads, one synchronous I/O each, their offsets apart */
+      workers[i].loop = point_loop (q);
+      workers[i].loop.seed ^= G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (i + 1);
       _vol_io_tally_init (&workers[i].tally, MAX (LATENCY_RESERVOIR / depth, 1024), q->run->seed + i);
     }
   q->threads = &th;
@@ -641,54 +594,14 @@ out:
   return ok;
 }
 
-typedef struct
-{
-  Queue   *q;
-  char    *text;
-  gint64   start;
-  gint64   last;
-} LayDown;
-
-static gboolean
-lay_down_progress (guint64  done,
-                   gpointer user_data)
-{
-  LayDown *ld = user_data;
-  Queue *q = ld->q;
-  gint64 now = vol_io_now_ns ();
-
-  if (now - ld->last >= 10 * G_GINT64_CONSTANT (1000000))
-    {
-      /* The lay-down's own length is estimated from its rate so far. */
-      double t = (now - ld->start) / 1e9;
-      double est = t * q->plan->span / (double) done;
-      _vol_run_progress (q->run, "prepare", ld->text, 0, q->plan->n_depths,
-                         t / (est + q->plan->n_depths * q->plan->seconds), done);
-      ld->last = now;
-    }
-  return TRUE;
-}
-
-/* Sequentially, in 1 MiB writes stamped block by block with a range of
- * the run's serials, then flushed: the file every point reads or
- * overwrites. */
+/* The file every point reads or overwrites. */
 static gboolean
 lay_down (Queue   *q,
           GError **error)
 {
-  VolRun *run = q->run;
-  gsize chunk = (gsize) MIN (q->plan->span, (guint64) MiB);
-  g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
-                                                   chunk, q->mem_align);
-  g_autofree char *text = g_strdup_printf (_("Writing the %s test file"), FILE_NAME);
-  LayDown ld = { q, text, vol_io_now_ns (), 0 };
-
-  q->lay_serial = _vol_run_take_serials (run, (q->plan->span + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK);
-  if (!_vol_test_file_lay_down_with (run, q->fd, FILE_NAME, q->plan->span, pool, q->lay_serial, q->direct,
-                                     lay_down_progress, &ld, error))
-    return FALSE;
-  q->lay_down_s = (vol_io_now_ns () - ld.start) / 1e9;
-  return TRUE;
+  return _vol_test_file_lay_down_reporting (q->run, q->fd, FILE_NAME, q->plan->span, q->mem_align, q->direct,
+                                            q->plan->n_depths, q->plan->n_depths * q->plan->seconds,
+                                            &q->lay_serial, &q->lay_down_s, error);
 }
 
 /* O_DIRECT when the filesystem takes it and its alignment suits the

@@ -166,18 +166,6 @@ quick_prepare (VolRun  *run,
 
 typedef struct _Quick Quick;
 
-typedef struct
-{
-  Quick         *k;
-  VolWorkerPool *pool;
-  VolIoLoop      loop;
-  VolIoTally     tally;
-  gint64         end_ns;
-  gboolean       started;
-  guint64        done_bytes;   /* atomically stored for the sampler */
-  guint64        done_ios;
-} Worker;
-
 struct _Quick
 {
   VolRun      *run;
@@ -196,7 +184,7 @@ struct _Quick
   VolIoTally  *cells;         /* per row × mode, all loops merged */
   GArray      *loop_rows;     /* of LoopFigure, per cell × loop */
   /* the measurement running */
-  Worker      *workers;
+  VolIoLoopWorker *workers;
   guint        n_workers;
   double       seconds;
   char        *text;
@@ -207,28 +195,6 @@ struct _Quick
   double       worker_cpu_system;
 };
 
-static gint64
-worker_ready (gpointer user_data)
-{
-  Worker *w = user_data;
-
-  w->started = _vol_worker_pool_wait_start (w->pool);
-  return w->started ? _vol_worker_pool_get_deadline (w->pool) : 0;
-}
-
-static gboolean
-worker_tick (gpointer          user_data,
-             gint64            start_ns,
-             gint64            now,
-             const VolIoTally *tally)
-{
-  Worker *w = user_data;
-
-  __atomic_store_n (&w->done_bytes, tally->bytes, __ATOMIC_RELAXED);
-  __atomic_store_n (&w->done_ios, tally->ios, __ATOMIC_RELAXED);
-  return !_vol_worker_pool_stopping (w->pool);
-}
-
 static gboolean
 worker_main (VolWorkerPool  *pool,
              guint           index,
@@ -236,18 +202,8 @@ worker_main (VolWorkerPool  *pool,
              GError        **error)
 {
   Quick *k = user_data;
-  Worker *w = &k->workers[index];
-  VolIoLoopOutcome outcome;
-  gboolean ok;
 
-  w->pool = pool;
-  if (k->use_ring)
-    ok = _vol_io_loop_ring (&w->loop, &w->tally, &outcome, error);
-  else
-    ok = _vol_io_loop_sync (&w->loop, &w->tally, &outcome, error);
-  w->end_ns = outcome.end_ns;
-  /* FALSE without an error: it never passed the start line */
-  return ok && w->started;
+  return _vol_io_loop_worker_run (&k->workers[index], pool, error);
 }
 
 static void
@@ -280,12 +236,11 @@ pool_tick (VolWorkerPool *pool,
            gpointer       user_data)
 {
   Quick *k = user_data;
-  guint64 bytes = 0;
+  guint64 ios, bytes;
 
   if (!_vol_worker_pool_is_started (pool) || now - k->last_report_ns < 10 * G_GINT64_CONSTANT (1000000))
     return;
-  for (guint i = 0; i < k->n_workers; i++)
-    bytes += __atomic_load_n (&k->workers[i].done_bytes, __ATOMIC_RELAXED);
+  _vol_io_loop_workers_done (k->workers, k->n_workers, &ios, &bytes);
   report (k, now, bytes, (now - _vol_worker_pool_get_start_ns (pool)) / 1e9);
 }
 
@@ -305,7 +260,7 @@ measure (Quick             *k,
   QuickPlan *plan = k->plan;
   guint n = k->use_ring ? row->threads : MIN (row->threads * row->depth, MAX_SYNC_THREADS);
   g_autoptr(VolWorkerPool) pool = _vol_worker_pool_new (k->run, "vol-quick-io", n, seconds);
-  g_autofree Worker *workers = g_new0 (Worker, n);
+  g_autofree VolIoLoopWorker *workers = g_new0 (VolIoLoopWorker, n);
   guint64 grain = (row->block + 4095) / 4096 * 4096;
   guint64 slots = (plan->size - row->block) / grain + 1;
   gint64 end_ns = 0, start_ns;
@@ -314,8 +269,8 @@ measure (Quick             *k,
 
   for (guint i = 0; i < n; i++)
     {
-      Worker *w = &workers[i];
-      w->k = k;
+      VolIoLoopWorker *w = &workers[i];
+      w->ring = k->use_ring;
       w->loop = (VolIoLoop) {
         .run = k->run,
         .fd = k->fd,
@@ -332,9 +287,6 @@ measure (Quick             *k,
         .verify = read_percent == 100,
         .lay_serial = k->lay_serial,
         .seed = seed ^ (G_GUINT64_CONSTANT (0x2545f4914f6cdd1d) * (i + 1)),
-        .ready = worker_ready,
-        .tick = worker_tick,
-        .user_data = w,
       };
       _vol_io_tally_init (&w->tally, MAX (LATENCY_RESERVOIR / n, 1024), seed + i);
     }
@@ -604,49 +556,12 @@ run_mode (Quick   *k,
 
 /* ---- the run ----------------------------------------------------------- */
 
-typedef struct
-{
-  Quick   *k;
-  char    *text;
-  gint64   start;
-  gint64   last;
-} LayDown;
-
-static gboolean
-lay_down_progress (guint64  done,
-                   gpointer user_data)
-{
-  LayDown *ld = user_data;
-  Quick *k = ld->k;
-  gint64 now = vol_io_now_ns ();
-
-  if (now - ld->last >= 10 * G_GINT64_CONSTANT (1000000))
-    {
-      /* The lay-down's own length is estimated from its rate so far. */
-      double t = (now - ld->start) / 1e9;
-      double est = t * k->plan->size / (double) done;
-      _vol_run_progress (k->run, "prepare", ld->text, 0, k->n_items, t / (est + k->total_s), done);
-      ld->last = now;
-    }
-  return TRUE;
-}
-
 static gboolean
 lay_down (Quick   *k,
           GError **error)
 {
-  VolRun *run = k->run;
-  g_autoptr(VolDataPool) pool = vol_data_pool_new (vol_test_spec_get_pattern (run->spec), run->seed,
-                                                   (gsize) MiB, k->mem_align);
-  g_autofree char *text = g_strdup_printf (_("Writing the %s test file"), FILE_NAME);
-  LayDown ld = { k, text, vol_io_now_ns (), 0 };
-
-  k->lay_serial = _vol_run_take_serials (run, k->plan->size / VOL_STAMP_BLOCK);
-  if (!_vol_test_file_lay_down_with (run, k->fd, FILE_NAME, k->plan->size, pool, k->lay_serial, k->direct,
-                                     lay_down_progress, &ld, error))
-    return FALSE;
-  k->lay_down_s = (vol_io_now_ns () - ld.start) / 1e9;
-  return TRUE;
+  return _vol_test_file_lay_down_reporting (k->run, k->fd, FILE_NAME, k->plan->size, k->mem_align, k->direct,
+                                            k->n_items, k->total_s, &k->lay_serial, &k->lay_down_s, error);
 }
 
 /* Whether rings can be made here: decided once, so every row of a run

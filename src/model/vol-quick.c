@@ -152,6 +152,51 @@ vol_quick_cells (const VolResult *result,
   return cells;
 }
 
+GPtrArray *
+vol_quick_row_titles (const VolQuickCell *cells,
+                      guint               n_cells)
+{
+  GPtrArray *titles = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n_cells; i++)
+    {
+      char *title = vol_quick_row_title (&cells[i].row);
+      guint r = 0;
+
+      while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), title) != 0)
+        r++;
+      if (r == titles->len)
+        g_ptr_array_add (titles, title);
+      else
+        g_free (title);
+    }
+  return titles;
+}
+
+guint
+vol_quick_title_index (GPtrArray          *titles,
+                       const VolQuickCell *cell)
+{
+  g_autofree char *title = vol_quick_row_title (&cell->row);
+  guint r = 0;
+
+  while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), title) != 0)
+    r++;
+  return r;
+}
+
+const VolQuickCell *
+vol_quick_find_cell (const VolQuickCell *cells,
+                     guint               n_cells,
+                     const VolQuickRow  *row,
+                     guint               read_percent)
+{
+  for (guint i = 0; i < n_cells; i++)
+    if (memcmp (&cells[i].row, row, sizeof *row) == 0 && cells[i].read_percent == read_percent)
+      return &cells[i];
+  return NULL;
+}
+
 GArray *
 vol_quick_loop_values (const VolResult *result,
                        guint            row_index,

@@ -51,6 +51,19 @@ typedef struct
  * g_free. */
 VolQuickCell      *vol_quick_cells        (const VolResult   *result,
                                            guint             *n_cells);
+/* The titles of @cells' rows, each once, in the order measured: a new
+ * array of char *. */
+GPtrArray         *vol_quick_row_titles   (const VolQuickCell *cells,
+                                           guint               n_cells);
+/* The cell of @row measured at @read_percent, or NULL. */
+const VolQuickCell *vol_quick_find_cell   (const VolQuickCell *cells,
+                                           guint               n_cells,
+                                           const VolQuickRow  *row,
+                                           guint               read_percent);
+/* Which of @titles (vol_quick_row_titles()) is @cell's row. */
+guint              vol_quick_title_index  (GPtrArray          *titles,
+                                           const VolQuickCell *cell);
+
 /* The loops' figures of one cell (throughput or iops), for a comparison's
  * test of significance: a new array of double. */
 GArray            *vol_quick_loop_values  (const VolResult   *result,

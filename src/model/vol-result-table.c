@@ -479,7 +479,7 @@ quick_tables (const VolResult *result,
   guint n;
   g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
   gboolean has_mode[G_N_ELEMENTS (modes)] = { FALSE };
-  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) titles = vol_quick_row_titles (cells, n);
   g_autoptr(GArray) row_of = g_array_new (FALSE, FALSE, sizeof (guint));
   VolResultTable *lat;
 
@@ -488,15 +488,8 @@ quick_tables (const VolResult *result,
   /* the rows in the order measured, each once */
   for (guint i = 0; i < n; i++)
     {
-      char *title = vol_quick_row_title (&cells[i].row);
-      guint r = 0;
+      guint r = vol_quick_title_index (titles, &cells[i]);
 
-      while (r < titles->len && g_strcmp0 (g_ptr_array_index (titles, r), title) != 0)
-        r++;
-      if (r == titles->len)
-        g_ptr_array_add (titles, title);
-      else
-        g_free (title);
       g_array_append_val (row_of, r);
       for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
         if (cells[i].read_percent == modes[m])
@@ -648,10 +641,10 @@ vol_result_table_new_comparison (VolResult *const  *results,
             {
               guint m;
               g_autofree VolQuickCell *theirs = vol_quick_cells (results[order[j]], &m);
-              for (guint c = 0; c < m; c++)
-                if (memcmp (&theirs[c].row, &cells[i].row, sizeof cells[i].row) == 0
-                    && theirs[c].read_percent == cells[i].read_percent)
-                  set_cell (row, j, theirs[c].throughput, theirs[c].loops > 1 ? theirs[c].throughput_ci95 : NAN, "B/s");
+              const VolQuickCell *c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
+
+              if (c != NULL)
+                set_cell (row, j, c->throughput, c->loops > 1 ? c->throughput_ci95 : NAN, "B/s");
             }
         }
       for (guint i = 0; i < lines->len; i++)
