@@ -296,7 +296,7 @@ _vol_io_loop_ring (const VolIoLoop   *loop,
   Picker picker;
   gboolean fixed = FALSE, stop = FALSE, verify = can_verify (loop);
   guint in_flight = 0;
-  gint64 deadline, now;
+  gint64 deadline = 0, now;
   VolIoTally issued = { 0 };
   double user0, system0, user1, system1;
   int ret;
@@ -330,16 +330,15 @@ _vol_io_loop_ring (const VolIoLoop   *loop,
         io_uring_unregister_buffers (&ring);
     }
 
-  if (loop->ready != NULL)
-    deadline = loop->ready (loop->user_data);
-  else
-    deadline = vol_io_now_ns () + (gint64) (loop->seconds * 1e9);
-  if (deadline == 0)
+  if (loop->ready != NULL && (deadline = loop->ready (loop->user_data)) == 0)
     stop = TRUE;
-
   _vol_uring_thread_cpu (&user0, &system0);
+  /* the clock starts here, and the deadline (without a pool's) is
+   * counted from this very reading: a point is never shorter than asked */
   now = vol_io_now_ns ();
   outcome->start_ns = outcome->end_ns = now;
+  if (loop->ready == NULL)
+    deadline = now + (gint64) (loop->seconds * 1e9);
   for (guint i = 0; i < depth && !stop; i++)
     {
       if (!_vol_run_check_cancelled (loop->run, error))
@@ -447,17 +446,15 @@ _vol_io_loop_sync (const VolIoLoop   *loop,
   guint64 stamp_blocks = (loop->block + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK;
   VolSerialBatch serials = { 0, 0 };
   Picker picker;
-  gint64 deadline;
+  gint64 deadline = 0;
 
   memset (outcome, 0, sizeof *outcome);
   picker_init (&picker, loop);
-  if (loop->ready != NULL)
-    deadline = loop->ready (loop->user_data);
-  else
-    deadline = vol_io_now_ns () + (gint64) (loop->seconds * 1e9);
-  outcome->start_ns = outcome->end_ns = vol_io_now_ns ();
-  if (deadline == 0)
+  if (loop->ready != NULL && (deadline = loop->ready (loop->user_data)) == 0)
     return TRUE;
+  outcome->start_ns = outcome->end_ns = vol_io_now_ns ();
+  if (loop->ready == NULL)
+    deadline = outcome->start_ns + (gint64) (loop->seconds * 1e9);
 
   for (;;)
     {
