@@ -8,6 +8,7 @@
 #include "vol-chart-build.h"
 #include "vol-io-counters.h"
 #include "vol-result-table.h"
+#include "vol-quick-grid.h"
 #include "vol-result-table-widget.h"
 #include "vol-size.h"
 
@@ -187,6 +188,15 @@ show_result (VolResultView   *self,
   g_autoptr(GPtrArray) caveats = NULL;
   g_autoptr(GPtrArray) tables = vol_result_tables (result);
 
+  /* a quick benchmark's grid first, in big numbers, as people know it */
+  {
+    GtkWidget *grid = vol_quick_grid_new (result, self->binary);
+    if (grid != NULL)
+      {
+        GtkWidget *group = add_group (self, _("Quick benchmark"));
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), grid);
+      }
+  }
   /* the kind's tables (vol-result-table.c decides their rows and columns);
    * the chart above names the test */
   add_tables (self, tables, result->label);
