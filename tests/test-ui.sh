@@ -134,8 +134,8 @@ fi
 s=$(ui_wait 's.get("test") == "quick" and s.get("target") == "'"$HOME"'"' 5) \
   && ok "the first start offers the Quick benchmark on the home folder ($HOME)" \
   || not_ok "the first start offers the Quick benchmark on the home folder ($HOME)" "status: $s"
-# under the parameters, before Start: what it will write and for how long
-ui_call set-test "'quick'" >/dev/null
+# under the parameters, before Start: what it will write and for how long,
+# once the home folder's probe has answered (the status follows it)
 s=$(ui_wait 's.get("estimate", "").startswith("Writes ") and " · about " in s.get("estimate", "")' 10) \
   && ok "the estimate before Start: $(jget estimate "$s")" \
   || not_ok "an estimate shows before Start" "status: $s"

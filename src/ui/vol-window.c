@@ -641,7 +641,11 @@ target_settled_cb (VolWindow *self)
   g_autofree char *waiting = g_steal_pointer (&self->start_when_settled);
 
   if (waiting == NULL)
-    return;
+    {
+      /* the probe answered: the status says so (probing, the estimate) */
+      republish_status (self);
+      return;
+    }
   if (g_strcmp0 (waiting, vol_config_pane_get_chosen_path (self->config)) == 0)
     _vol_window_start (self, FALSE);
   else
