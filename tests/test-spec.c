@@ -319,6 +319,26 @@ test_title_message (void)
   g_assert_cmpstr (plain, ==, "No colon here");
 }
 
+/* A choice's index among its parameter's choices, a yes/no as a boolean;
+ * unset or unknown: the first choice, FALSE. */
+static void
+test_choice_and_bool (void)
+{
+  static const char *const modes[] = { "read", "write", "mix", NULL };
+  g_autoptr(VolTestSpec) spec = vol_test_spec_new ("quick", "/tmp", VOL_DATA_PATTERN_RANDOM, 0, NULL,
+                                                   g_variant_new_parsed ("{'mode': <'mix'>, 'other': <'nonsense'>, "
+                                                                         "'mix': <true>, 'off': <false>}"));
+
+  g_assert_cmpuint (vol_test_spec_get_choice (spec, "mode", modes), ==, 2);
+  g_assert_cmpuint (vol_test_spec_get_choice (spec, "other", modes), ==, 0);
+  g_assert_cmpuint (vol_test_spec_get_choice (spec, "missing", modes), ==, 0);
+  g_assert_true (vol_test_spec_get_bool (spec, "mix"));
+  g_assert_false (vol_test_spec_get_bool (spec, "off"));
+  g_assert_false (vol_test_spec_get_bool (spec, "missing"));
+  /* a string is not a yes */
+  g_assert_false (vol_test_spec_get_bool (spec, "mode"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -334,5 +354,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/spec/titled-message", test_titled_message);
   g_test_add_func ("/vol/spec/check-space", test_check_space);
   g_test_add_func ("/vol/spec/title-message", test_title_message);
+  g_test_add_func ("/vol/spec/choice-and-bool", test_choice_and_bool);
   return g_test_run ();
 }

@@ -438,8 +438,9 @@ cached_run (VolRun  *run,
   return ok;
 }
 
-/* Two set times; a test file is laid down only where the device cannot
- * be opened (auto) or when asked for. */
+/* Two set times; a test file laid down unless the device is asked for
+ * (auto counts it too: whether the device can be opened is known only
+ * when the run starts, and the estimate errs on the side of writing). */
 static void
 cached_estimate (const VolTestInfo *info,
                  const VolTestSpec *spec,

@@ -142,16 +142,6 @@ queue_plan_free (gpointer data)
   g_free (plan);
 }
 
-static int
-choice_index (const char *const *choices,
-              const char        *value)
-{
-  for (int i = 0; choices[i]; i++)
-    if (g_strcmp0 (choices[i], value) == 0)
-      return i;
-  return 0;
-}
-
 static gboolean
 queue_prepare (VolRun  *run,
                GError **error)
@@ -167,12 +157,12 @@ queue_prepare (VolRun  *run,
   run->test_data_free = queue_plan_free;
 
   plan->block = (gsize) vol_test_spec_get_int (run->spec, "block");
-  plan->mode = choice_index (queue_modes, vol_test_spec_get_string (run->spec, "mode"));
+  plan->mode = vol_test_spec_get_choice (run->spec, "mode", queue_modes);
   plan->read_percent = plan->mode == MODE_READ ? 100 : plan->mode == MODE_WRITE ? 0
                        : (guint) vol_test_spec_get_int (run->spec, "read-percent");
   plan->shift = g_strcmp0 (vol_test_spec_get_string (run->spec, "alignment"), "offset512") == 0 ? 512 : 0;
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
-  plan->backend = choice_index (queue_backends, vol_test_spec_get_string (run->spec, "backend"));
+  plan->backend = vol_test_spec_get_choice (run->spec, "backend", queue_backends);
   plan->grain = (plan->block + 4095) / 4096 * 4096;
 
   items = g_variant_get_fixed_array (depths, &n, sizeof (gint64));

@@ -107,36 +107,25 @@ typedef struct
   QuickBackend     backend;
 } QuickPlan;
 
-static int
-choice_index (const char *const *choices,
-              const char        *value)
-{
-  for (int i = 0; choices[i]; i++)
-    if (g_strcmp0 (choices[i], value) == 0)
-      return i;
-  return 0;
-}
-
 static gboolean
 quick_prepare (VolRun  *run,
                GError **error)
 {
   QuickPlan *plan = g_new0 (QuickPlan, 1);
-  g_autoptr(GVariant) mix = vol_test_spec_get_value (run->spec, "mix");
   GVariantBuilder b;
 
   run->test_data = plan;
   run->test_data_free = g_free;
 
-  plan->profile = (guint) choice_index (quick_profiles, vol_test_spec_get_string (run->spec, "profile"));
+  plan->profile = vol_test_spec_get_choice (run->spec, "profile", quick_profiles);
   plan->rows = vol_quick_profile_rows (quick_profiles[plan->profile], &plan->n_rows);
   plan->loops = (guint) vol_test_spec_get_int (run->spec, "loops");
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
   plan->pause = vol_test_spec_get_double (run->spec, "pause");
-  plan->backend = choice_index (quick_backends, vol_test_spec_get_string (run->spec, "backend"));
+  plan->backend = vol_test_spec_get_choice (run->spec, "backend", quick_backends);
   plan->read_percents[plan->n_modes++] = 100;
   plan->read_percents[plan->n_modes++] = 0;
-  if (mix != NULL && g_variant_is_of_type (mix, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (mix))
+  if (vol_test_spec_get_bool (run->spec, "mix"))
     plan->read_percents[plan->n_modes++] = VOL_QUICK_MIX_READ_PERCENT;
 
   plan->size_wanted = (guint64) vol_test_spec_get_int (run->spec, "size");
@@ -686,14 +675,11 @@ quick_estimate (const VolTestInfo *info,
                 guint64            capacity,
                 VolEstimate       *out)
 {
-  g_autoptr(GVariant) mix = vol_test_spec_get_value (spec, "mix");
-  guint n_rows, modes = 2;
+  guint n_rows, modes = vol_test_spec_get_bool (spec, "mix") ? 3 : 2;
   double seconds = vol_test_spec_get_double (spec, "seconds");
   guint64 size = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "size"), free_bytes, KEEP_FREE);
 
   vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n_rows);
-  if (mix != NULL && g_variant_is_of_type (mix, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (mix))
-    modes = 3;
   out->bytes_written = size;
   out->bytes_moved = size;
   out->timed_writes = TRUE;

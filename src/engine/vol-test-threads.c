@@ -159,8 +159,6 @@ threads_prepare (VolRun  *run,
 {
   ThreadsPlan *plan = g_new0 (ThreadsPlan, 1);
   g_autoptr(GVariant) counts = vol_test_spec_get_value (run->spec, "threads");
-  const char *mode = vol_test_spec_get_string (run->spec, "mode");
-  const char *flush = vol_test_spec_get_string (run->spec, "flush");
   const gint64 *items;
   guint64 fit;
   gsize n;
@@ -177,12 +175,8 @@ threads_prepare (VolRun  *run,
       plan->counts[i] = (guint) items[i];
       plan->max_threads = MAX (plan->max_threads, plan->counts[i]);
     }
-  for (guint i = 0; thread_modes[i]; i++)
-    if (g_strcmp0 (thread_modes[i], mode) == 0)
-      plan->mode = i;
-  for (guint i = 0; thread_flushes[i]; i++)
-    if (g_strcmp0 (thread_flushes[i], flush) == 0)
-      plan->flush = i;
+  plan->mode = vol_test_spec_get_choice (run->spec, "mode", thread_modes);
+  plan->flush = vol_test_spec_get_choice (run->spec, "flush", thread_flushes);
   plan->flush_requests = (guint64) vol_test_spec_get_int (run->spec, "flush-requests");
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
   plan->wanted = (guint64) vol_test_spec_get_int (run->spec, "bytes-per-thread");

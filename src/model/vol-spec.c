@@ -215,6 +215,41 @@ vol_test_spec_get_string (const VolTestSpec *spec,
 }
 
 /**
+ * vol_test_spec_get_choice:
+ * @choices: the parameter's choices, NULL-terminated (VolParamDesc.choices)
+ *
+ * Returns: the index of the spec's value among @choices; 0 (the first)
+ *   when it is unset or not one of them
+ */
+guint
+vol_test_spec_get_choice (const VolTestSpec  *spec,
+                          const char         *key,
+                          const char *const  *choices)
+{
+  const char *value = vol_test_spec_get_string (spec, key);
+
+  for (guint i = 0; value && choices[i]; i++)
+    if (g_str_equal (choices[i], value))
+      return i;
+  return 0;
+}
+
+/**
+ * vol_test_spec_get_bool:
+ *
+ * Returns: a yes/no parameter's value; FALSE when unset
+ */
+gboolean
+vol_test_spec_get_bool (const VolTestSpec *spec,
+                        const char        *key)
+{
+  gboolean b = FALSE;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  return g_variant_lookup (spec->params, key, "b", &b) && b;
+}
+
+/**
  * vol_test_spec_validate:
  *
  * Checks that @spec names @info's test, that every parameter it holds is

@@ -43,6 +43,11 @@ const char  *vol_test_spec_get_string  (const VolTestSpec *spec,
                                         const char        *key);
 GVariant    *vol_test_spec_get_value   (const VolTestSpec *spec,
                                         const char        *key);
+guint        vol_test_spec_get_choice  (const VolTestSpec *spec,
+                                        const char        *key,
+                                        const char *const *choices);
+gboolean     vol_test_spec_get_bool    (const VolTestSpec *spec,
+                                        const char        *key);
 gint64       vol_test_spec_get_list_max (const VolTestSpec *spec,
                                          const char        *key);
 
