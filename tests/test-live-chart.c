@@ -205,6 +205,60 @@ test_time_phases (void)
 }
 
 /* A sample that is not a number is not drawn, nor counted. */
+/* Quick: the grid so far, every cell from the start; a cell's figures
+ * are its loops' mean, interval and best, its IO/s at the row's block. */
+static void
+test_quick_cells (void)
+{
+  g_autoptr(VolTestSpec) spec = make_spec ("quick", g_variant_new_parsed ("{'profile': <'realworld'>, 'mix': <true>}"));
+  g_autoptr(VolLiveChart) live = vol_live_chart_new (spec);
+  g_autofree VolQuickCell *before = NULL, *cells = NULL;
+  guint n, n_rows;
+  const VolQuickRow *rows = vol_quick_profile_rows ("realworld", &n_rows);
+
+  before = vol_live_chart_quick_cells (live, &n);
+  g_assert_cmpuint (n, ==, n_rows * 3);   /* read, write, mix */
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (before[i].loops, ==, 0);
+      g_assert_cmpuint (before[i].index, ==, i % n_rows);
+      g_assert_true (isnan (before[i].lat_mean));
+    }
+  g_assert_cmpuint (before[0].read_percent, ==, 100);
+  g_assert_cmpuint (before[n_rows].read_percent, ==, 0);
+  g_assert_cmpuint (before[2 * n_rows].read_percent, ==, 70);
+
+  /* two read loops of row 0, one write loop of row 1 */
+  add (live, "read", 0, 100e6);
+  add (live, "read", 0, 300e6);
+  add (live, "write", 1, 8e6);
+  cells = vol_live_chart_quick_cells (live, &n);
+  g_assert_cmpuint (n, ==, n_rows * 3);
+  g_assert_cmpuint (cells[0].loops, ==, 2);
+  g_assert_cmpfloat_with_epsilon (cells[0].throughput, 200e6, 1);
+  g_assert_cmpfloat_with_epsilon (cells[0].throughput_best, 300e6, 1);
+  /* t(1) = 12.706, sd = 141.42 MB/s, over √2 */
+  g_assert_cmpfloat_with_epsilon (cells[0].throughput_ci95, 12.706 * 100e6, 0.01e6 * 12.706);
+  g_assert_cmpfloat_with_epsilon (cells[0].iops, 200e6 / rows[0].block, 1e-6);
+  g_assert_cmpuint (cells[1].loops, ==, 0);
+  g_assert_cmpuint (cells[n_rows + 1].loops, ==, 1);
+  g_assert_cmpfloat (cells[n_rows + 1].throughput_ci95, ==, 0);
+  g_assert_cmpfloat_with_epsilon (cells[n_rows + 1].iops, 8e6 / rows[1].block, 1e-6);
+  g_assert_cmpuint (cells[2 * n_rows].loops, ==, 0);
+}
+
+/* Not a quick run: no grid. */
+static void
+test_no_quick_cells (void)
+{
+  g_autoptr(VolTestSpec) spec = make_spec ("queue", NULL);
+  g_autoptr(VolLiveChart) live = vol_live_chart_new (spec);
+  guint n = 99;
+
+  g_assert_null (vol_live_chart_quick_cells (live, &n));
+  g_assert_cmpuint (n, ==, 0);
+}
+
 static void
 test_not_a_number (void)
 {
@@ -232,5 +286,7 @@ main (int    argc,
   g_test_add_func ("/vol/live-chart/random", test_random);
   g_test_add_func ("/vol/live-chart/time-phases", test_time_phases);
   g_test_add_func ("/vol/live-chart/not-a-number", test_not_a_number);
+  g_test_add_func ("/vol/live-chart/quick-cells", test_quick_cells);
+  g_test_add_func ("/vol/live-chart/no-quick-cells", test_no_quick_cells);
   return g_test_run ();
 }

@@ -292,6 +292,34 @@ s=$(ui_status)
   || not_ok "start is refused with a bad parameter" "status: $s"
 check "nothing was written for the refused start" no_scratch
 
+# ---- a quick benchmark's grid, live ---------------------------------------------
+# Held at its 4th fdatasync: the lay-down's is the 1st, the write warm-up's
+# the 2nd, the first write row's the 3rd; so every read cell and one write
+# cell are measured, the last write cell not (Real world: 2 rows, 1 loop).
+if ui_quit; then ok "app.quit ends the process before the quick run"; else not_ok "app.quit ends the process before the quick run" "had to kill it"; fi
+if ui_launch $(pause_env fdatasync:4); then ok "the app starts for a quick run"
+else not_ok "the app starts for a quick run" "$(app_log_tail)"; echo "Bail out! no app"; exit 1; fi
+ui_call set-test "'quick'" >/dev/null
+ui_call set-target "$(ui_str "$vol")" >/dev/null
+msg=$(set_params profile realworld size 16M loops 1 seconds 0.2) && ok "set-param profile realworld, size 16M, loops 1, seconds 0.2 accepted" \
+  || not_ok "set-param profile realworld, size 16M, loops 1, seconds 0.2 accepted" "$msg"
+ui_call start >/dev/null
+if where=$(pause_wait "$UI_PID" 60); then
+  s=$(ui_wait 's.get("state") == "running" and s.get("live_grid_filled") == 3' 30) \
+    && [ "$(jget live_grid_cells "$s")" = 4 ] \
+    && ok "held at $where, the live grid has 3 of its 4 cells measured" \
+    || not_ok "held at $where, the live grid has 3 of its 4 cells measured" "status: $s"
+  ui_shot "$logs/ui-quick-live.png" 15 || true
+  pause_release
+else
+  not_ok "the quick run pauses at its 4th fdatasync" "$(app_log_tail)"
+fi
+s=$(ui_wait 's.get("state") not in ("running", "idle")' 60)
+[ "$(jget state "$s")" = complete ] && [ "$(jget live_grid_cells "$s")" = 0 ] \
+  && ok "the quick run ends complete, its result's grid in place of the live one" \
+  || not_ok "the quick run ends complete, its result's grid in place of the live one" "status: $s"
+check "the quick run left no scratch folder" no_scratch
+
 # ---- the app's own log -----------------------------------------------------------
 if ui_quit; then ok "app.quit ends the process again"; else not_ok "app.quit ends the process again" "had to kill it"; fi
 crit=$(grep -E "CRITICAL|WARNING \*\*|Gtk-WARNING|Adwaita-WARNING" "$UI_LOG" | sort | uniq -c | head -5)

@@ -956,11 +956,14 @@ build_bars (VolResult *const      *results,
   return chart;
 }
 
-/* Quick results: a group per cell of the first result's grid (SEQ1M Q8T1
- * Read …), a bar per result, each the mean over its loops. The table:
- * each result's mean ± its interval per cell, then, for every other
- * result, whether it differs from the first beyond the loops' noise
- * (Welch's t-test, vol_quick_compare_lines()). */
+/* Quick results: a group per row of the first result's grid (SEQ1M Q8T1
+ * …), in it a bar per result and mode, each the mean over its loops: the
+ * colour says the result, the fill the mode (reads solid, writes light,
+ * the mix an outline; the legend has a colour per result and a key per
+ * mode), so the axis names four rows, not eight "row mode" pairs that a
+ * narrow window cuts. The table: each result's mean ± its interval per
+ * cell, then, for every other result, whether it differs from the first
+ * beyond the loops' noise (Welch's t-test, vol_quick_compare_lines()). */
 static VolChart *
 build_quick_bars (VolResult *const      *results,
                   guint                  n,
@@ -969,9 +972,14 @@ build_quick_bars (VolResult *const      *results,
                   const VolChartOptions *options,
                   gboolean               full)
 {
+  static const struct { guint read_percent; guint shade; } modes[] = {
+    { 100, VOL_CHART_SHADE_SOLID }, { 0, VOL_CHART_SHADE_LIGHT },
+    { VOL_QUICK_MIX_READ_PERCENT, VOL_CHART_SHADE_OUTLINE },
+  };
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_BARS);
   guint n_cells;
   g_autofree VolQuickCell *cells = vol_quick_cells (results[order[0]], &n_cells);
+  g_autoptr(GPtrArray) titles = vol_quick_row_titles (cells, n_cells);
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   double scale = _vol_chart_rate_scale (options);
   gboolean binary = options && options->binary;
@@ -981,22 +989,52 @@ build_quick_bars (VolResult *const      *results,
       g_autofree char *title = vol_quick_row_title (&cells[i].row);
       g_ptr_array_add (categories, g_strdup_printf ("%s %s", title, vol_quick_mode_title (cells[i].read_percent)));
     }
-  g_ptr_array_add (categories, NULL);
-  vol_chart_set_categories (chart, (const char *const *) categories->pdata);
+  g_ptr_array_add (titles, NULL);
+  vol_chart_set_categories (chart, (const char *const *) titles->pdata);
+  g_ptr_array_set_size (titles, titles->len - 1);
 
   for (guint k = 0; k < n; k++)
     {
       guint r = order[k], m;
       g_autofree VolQuickCell *theirs = vol_quick_cells (results[r], &m);
-      VolChartSeries *out = vol_chart_add_series (chart, labels[r], k);
+      gboolean named = FALSE;
 
-      for (guint i = 0; i < n_cells; i++)
+      for (guint mode = 0; mode < G_N_ELEMENTS (modes); mode++)
         {
-          const VolQuickCell *c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
+          VolChartSeries *out = NULL;
 
-          vol_chart_series_add (out, i, c ? c->throughput / scale : NAN);
+          for (guint i = 0; i < n_cells; i++)
+            {
+              const VolQuickCell *c;
+
+              if (cells[i].read_percent != modes[mode].read_percent)
+                continue;
+              if (out == NULL)
+                {
+                  g_autofree char *name = g_strdup_printf (_("%s — %s"), labels[r],
+                                                           vol_quick_mode_title (modes[mode].read_percent));
+                  out = vol_chart_add_series (chart, name, k);
+                  out->shade = modes[mode].shade;
+                  /* one legend entry per result; the keys say the modes */
+                  if (named)
+                    out->hide_in_legend = TRUE;
+                  else
+                    out->legend = g_strdup (labels[r]);
+                  named = TRUE;
+                }
+              c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
+              vol_chart_series_add (out, vol_quick_title_index (titles, &cells[i]), c ? c->throughput / scale : NAN);
+            }
         }
     }
+  for (guint mode = 0; mode < G_N_ELEMENTS (modes); mode++)
+    for (guint i = 0; i < n_cells; i++)
+      if (cells[i].read_percent == modes[mode].read_percent)
+        {
+          vol_chart_add_legend_shade (chart, vol_quick_mode_title (modes[mode].read_percent),
+                                      VOL_CHART_PALETTE_SIZE - 1, modes[mode].shade);
+          break;
+        }
 
   if (full || n <= DRAWN_TABLE_MAX_RESULTS)
     {

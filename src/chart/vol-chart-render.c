@@ -399,6 +399,29 @@ draw_line_series (Painter              *p,
   cairo_restore (cr);
 }
 
+/* A bar or its legend swatch, filled as @shade says; a light or outlined
+ * one has its edge in the full colour, drawn inside it so bars side by
+ * side keep their gap. */
+static void
+fill_bar (cairo_t       *cr,
+          const VolRgba *c,
+          guint          shade,
+          double         x,
+          double         y,
+          double         w,
+          double         h)
+{
+  set_color (cr, c, shade == VOL_CHART_SHADE_SOLID ? 1 : shade == VOL_CHART_SHADE_LIGHT ? 0.4 : 0.08);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_fill (cr);
+  if (shade == VOL_CHART_SHADE_SOLID || w < 2 || h < 2)
+    return;
+  set_color (cr, c, 1);
+  cairo_set_line_width (cr, 1.5);
+  cairo_rectangle (cr, x + 0.75, y + 0.75, w - 1.5, h - 1.5);
+  cairo_stroke (cr);
+}
+
 static void
 draw_bars (Painter *p)
 {
@@ -429,9 +452,7 @@ draw_bars (Painter *p)
           if (!isfinite (v))
             continue;
           top = vol_chart_layout_y_to_pixel (l, v);
-          set_color (cr, c, 1);
-          cairo_rectangle (cr, x + 1, top, bar - 2, base - top);
-          cairo_fill (cr);
+          fill_bar (cr, c, series->shade, x + 1, top, bar - 2, base - top);
 
           if (l->bar_labels == VOL_BAR_LABELS_NONE)
             continue;
@@ -543,8 +564,7 @@ draw_legend (Painter *p)
       set_color (cr, c, 1);
       if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
         {
-          cairo_rectangle (cr, x, y + h / 2 - 5, 14, 10);
-          cairo_fill (cr);
+          fill_bar (cr, c, entry->shade, x, y + h / 2 - 5, 14, 10);
         }
       else
         {

@@ -139,7 +139,25 @@ vol_chart_add_legend_key (VolChart   *chart,
                           guint       color,
                           gboolean    dashed)
 {
-  VolChartLegendEntry entry = { g_strdup (text), color, dashed };
+  VolChartLegendEntry entry = { g_strdup (text), color, dashed, VOL_CHART_SHADE_SOLID };
+
+  g_array_append_val (chart->legend_keys, entry);
+}
+
+/**
+ * vol_chart_add_legend_shade:
+ * @shade: VOL_CHART_SHADE_*
+ *
+ * An entry of a bar chart's legend that is no series: "Write" with a
+ * light grey swatch, where every result's write bars are light.
+ */
+void
+vol_chart_add_legend_shade (VolChart   *chart,
+                            const char *text,
+                            guint       color,
+                            guint       shade)
+{
+  VolChartLegendEntry entry = { g_strdup (text), color, FALSE, shade };
 
   g_array_append_val (chart->legend_keys, entry);
 }
@@ -160,7 +178,8 @@ vol_chart_get_legend (const VolChart *chart)
   for (guint i = 0; i < chart->series->len; i++)
     {
       const VolChartSeries *series = g_ptr_array_index (chart->series, i);
-      VolChartLegendEntry entry = { (char *) vol_chart_series_get_legend (series), series->color, series->dashed };
+      VolChartLegendEntry entry = { (char *) vol_chart_series_get_legend (series), series->color, series->dashed,
+                                    series->shade };
       if (entry.text != NULL)
         g_array_append_val (entries, entry);
     }

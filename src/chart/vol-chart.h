@@ -36,6 +36,7 @@ typedef struct
   double           mean;
   double           stddev;
   gboolean         dashed;      /* the series line itself dashed */
+  guint            shade;       /* BARS: VOL_CHART_SHADE_*, how the bars are filled */
   char            *legend;      /* the legend's text when not the name ("RAID 0" for "RAID 0 — write") */
   gboolean         hide_in_legend; /* named for the CSV, but the legend tells it apart otherwise */
   VolChartPyramid *pyramid;     /* built on first use, for long series */
@@ -51,12 +52,23 @@ typedef struct
   guint   color;
 } VolChartMarker;
 
+/* How a bar is filled: a comparison of quick results tells a result by
+ * its colour and the mode by this (reads solid, writes light, the mix an
+ * outline), so a group needs no second legend entry per bar. */
+enum
+{
+  VOL_CHART_SHADE_SOLID,
+  VOL_CHART_SHADE_LIGHT,
+  VOL_CHART_SHADE_OUTLINE,
+};
+
 /* One entry of the legend: a series', or a key (what dashed means). */
 typedef struct
 {
   char     *text;
   guint     color;
   gboolean  dashed;
+  guint     shade;
 } VolChartLegendEntry;
 
 /* Rows of text under the plot (the iteration table of the random reviews). */
@@ -101,6 +113,10 @@ void            vol_chart_add_legend_key (VolChart   *chart,
                                           const char *text,
                                           guint       color,
                                           gboolean    dashed);
+void            vol_chart_add_legend_shade (VolChart   *chart,
+                                            const char *text,
+                                            guint       color,
+                                            guint       shade);
 GArray         *vol_chart_get_legend   (const VolChart *chart);
 void            vol_chart_series_add   (VolChartSeries *series,
                                         double        x,

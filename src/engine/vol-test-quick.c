@@ -352,22 +352,6 @@ add_grid_series (VolResult *result)
   return s;
 }
 
-/* Mean, the half-width of its 95 % interval, and the best, over loops. */
-static void
-over_loops (const double *values,
-            guint         n,
-            double       *mean,
-            double       *ci95,
-            double       *best)
-{
-  VolStats st;
-
-  vol_stats_compute (values, n, &st);
-  *mean = st.mean;
-  *best = st.max;
-  *ci95 = n > 1 ? vol_stats_t95 (n - 1) * st.stddev / sqrt (n) : 0;
-}
-
 static void
 add_grid_rows (Quick *k)
 {
@@ -401,8 +385,8 @@ add_grid_rows (Quick *k)
         row[3] = plan->rows[r].block;
         row[4] = plan->rows[r].depth;
         row[5] = plan->rows[r].threads;
-        over_loops ((const double *) tp->data, tp->len, &row[6], &row[7], &row[8]);
-        over_loops ((const double *) iops->data, iops->len, &row[9], &row[10], &row[11]);
+        vol_quick_over_loops ((const double *) tp->data, tp->len, &row[6], &row[7], &row[8]);
+        vol_quick_over_loops ((const double *) iops->data, iops->len, &row[9], &row[10], &row[11]);
         row[12] = cell->ios > 0 ? cell->latency_sum / cell->ios : 0;
         if (cell->latency->len > 0)
           vol_stats_percentiles ((const double *) cell->latency->data, cell->latency->len,

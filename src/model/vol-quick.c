@@ -197,6 +197,21 @@ vol_quick_find_cell (const VolQuickCell *cells,
   return NULL;
 }
 
+void
+vol_quick_over_loops (const double *values,
+                      guint         n,
+                      double       *mean,
+                      double       *ci95,
+                      double       *best)
+{
+  VolStats st;
+
+  vol_stats_compute (values, n, &st);
+  *mean = st.mean;
+  *best = st.max;
+  *ci95 = n > 1 ? vol_stats_t95 (n - 1) * st.stddev / sqrt (n) : 0;
+}
+
 GArray *
 vol_quick_loop_values (const VolResult *result,
                        guint            row_index,

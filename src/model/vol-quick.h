@@ -71,6 +71,15 @@ GArray            *vol_quick_loop_values  (const VolResult   *result,
                                            guint              read_percent,
                                            const char        *column);
 
+/* Mean over @n loops' figures, the half-width of its 95 % interval
+ * (Student's t; 0 for one loop) and the best: the grid's three numbers,
+ * for the engine's rows and the window's live grid alike. */
+void               vol_quick_over_loops   (const double      *values,
+                                           guint              n,
+                                           double            *mean,
+                                           double            *ci95,
+                                           double            *best);
+
 /* Two results' loops of one cell, told apart by Welch's t-test at 95 %. */
 typedef struct
 {

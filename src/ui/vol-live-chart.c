@@ -81,6 +81,9 @@ struct _VolLiveChart
   guint             n_samples;
   const LiveSeries *last;         /* of the latest sample */
   double            last_y;
+  const VolQuickRow *quick_rows;  /* quick: the profile's rows, or NULL */
+  guint             n_quick_rows;
+  gboolean          quick_mix;    /* quick: the 70 % mix is measured too */
 };
 
 static void
@@ -140,6 +143,9 @@ vol_live_chart_new (const VolTestSpec *spec)
       guint n;
       const VolQuickRow *rows = vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n);
 
+      self->quick_rows = rows;
+      self->n_quick_rows = n;
+      self->quick_mix = vol_test_spec_has (spec, "mix") && vol_test_spec_get_bool (spec, "mix");
       /* the grid's rows, whole from the start; the samples' x is the row */
       self->labels = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < n; i++)
@@ -399,6 +405,69 @@ vol_live_chart_build (const VolLiveChart *self,
           }
     }
   return chart;
+}
+
+/**
+ * vol_live_chart_quick_cells:
+ * @n_cells: (out): how many: every row of the profile in every mode the
+ *   run measures, 0 for a run that is not a quick benchmark
+ *
+ * The quick benchmark's grid so far, from the loops measured: per cell
+ * the mean, interval and best of its loops' throughput, the IO/s they
+ * make at the row's block size, and .loops 0 for a cell not measured
+ * yet. Latencies are not in the samples: NAN until the result.
+ *
+ * Returns: (transfer full): the cells, rows in order, read before write
+ *   before mix, as vol_quick_cells() orders a result's; free with g_free
+ */
+VolQuickCell *
+vol_live_chart_quick_cells (const VolLiveChart *self,
+                            guint              *n_cells)
+{
+  static const struct { guint read_percent; const char *series; } modes[] = {
+    { 100, "read" }, { 0, "write" }, { VOL_QUICK_MIX_READ_PERCENT, "mix" },
+  };
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  VolQuickCell *cells;
+  guint n = 0;
+
+  *n_cells = 0;
+  if (self->quick_rows == NULL)
+    return NULL;
+  cells = g_new0 (VolQuickCell, self->n_quick_rows * G_N_ELEMENTS (modes));
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      const LiveSeries *s = NULL;
+
+      if (modes[m].read_percent == VOL_QUICK_MIX_READ_PERCENT && !self->quick_mix)
+        continue;
+      for (guint i = 0; i < self->series->len; i++)
+        if (g_str_equal (((LiveSeries *) g_ptr_array_index (self->series, i))->name, modes[m].series))
+          s = g_ptr_array_index (self->series, i);
+      for (guint r = 0; r < self->n_quick_rows; r++)
+        {
+          VolQuickCell *c = &cells[n++];
+
+          c->row = self->quick_rows[r];
+          c->index = r;
+          c->read_percent = modes[m].read_percent;
+          c->lat_mean = c->lat_p50 = c->lat_p99 = NAN;
+          g_array_set_size (values, 0);
+          for (guint j = 0; s != NULL && j < s->points->len; j++)
+            if (g_array_index (s->points, Point, j).x == r)
+              g_array_append_val (values, g_array_index (s->points, Point, j).y);
+          c->loops = values->len;
+          if (c->loops == 0)
+            continue;
+          vol_quick_over_loops ((const double *) values->data, values->len,
+                                &c->throughput, &c->throughput_ci95, &c->throughput_best);
+          c->iops = c->throughput / c->row.block;
+          c->iops_ci95 = c->throughput_ci95 / c->row.block;
+          c->iops_best = c->throughput_best / c->row.block;
+        }
+    }
+  *n_cells = n;
+  return cells;
 }
 
 /**

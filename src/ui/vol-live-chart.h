@@ -13,6 +13,7 @@
 #pragma once
 
 #include "vol-chart.h"
+#include "vol-quick.h"
 #include "vol-runner.h"
 #include "vol-spec.h"
 
@@ -28,6 +29,8 @@ guint         vol_live_chart_get_n_samples (const VolLiveChart  *self);
 const char   *vol_live_chart_get_unit      (const VolLiveChart  *self);
 VolChart     *vol_live_chart_build         (const VolLiveChart  *self,
                                             gboolean             binary);
+VolQuickCell *vol_live_chart_quick_cells   (const VolLiveChart  *self,
+                                            guint               *n_cells);
 char         *vol_live_chart_format_speed  (const VolLiveChart  *self,
                                             double               rate,
                                             gboolean             binary);

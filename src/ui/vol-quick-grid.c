@@ -2,6 +2,7 @@
 #include "vol-quick-grid.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -16,6 +17,7 @@ typedef struct
   VolQuickCell *cells;
   guint         n;
   gboolean      binary;
+  Unit          unit;      /* the one shown */
   GtkWidget   **numbers;   /* per cell: the big figure */
   GtkWidget   **notes;     /* per cell: its interval and best loop */
 } Grid;
@@ -42,6 +44,14 @@ cell_texts (const Grid         *g,
 {
   g_autofree char *ci = NULL, *best = NULL;
 
+  if (c->loops == 0)
+    {
+      /* a live grid's cell still to come */
+      *number = g_strdup ("—");
+      /* TRANSLATORS: a cell of the live grid not measured yet */
+      *note = g_strdup (_("to come"));
+      return;
+    }
   switch (unit)
     {
     case UNIT_IOPS:
@@ -73,6 +83,7 @@ static void
 show_unit (Grid *g,
            Unit  unit)
 {
+  g->unit = unit;
   for (guint i = 0; i < g->n; i++)
     {
       g_autofree char *number = NULL, *note = NULL;
@@ -91,9 +102,13 @@ unit_toggled_cb (GtkToggleButton *button,
     show_unit (g, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vol-unit")));
 }
 
-GtkWidget *
-vol_quick_grid_new (const VolResult *result,
-                    gboolean         binary)
+/* The grid of @cells (taken), with the Latency switch unless @live: a
+ * running quick benchmark's samples have no latencies. */
+static GtkWidget *
+grid_new (VolQuickCell *cells,
+          guint         n,
+          gboolean      binary,
+          gboolean      live)
 {
   static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
   static const char *const unit_names[] = { N_("MB/s"), N_("IO/s"), N_("Latency") };
@@ -103,7 +118,8 @@ vol_quick_grid_new (const VolResult *result,
   GtkToggleButton *first = NULL;
   guint column = 1;
 
-  g->cells = vol_quick_cells (result, &g->n);
+  g->cells = cells;
+  g->n = n;
   if (g->n == 0)
     {
       grid_free (g);
@@ -121,7 +137,7 @@ vol_quick_grid_new (const VolResult *result,
   switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_add_css_class (switcher, "linked");
   gtk_widget_set_halign (switcher, GTK_ALIGN_START);
-  for (guint u = 0; u < G_N_ELEMENTS (unit_names); u++)
+  for (guint u = 0; u < (live ? UNIT_LATENCY : G_N_ELEMENTS (unit_names)); u++)
     {
       const char *name = u == 0 && binary ? "MiB/s" : _(unit_names[u]);
       GtkWidget *button = gtk_toggle_button_new_with_label (name);
@@ -199,9 +215,52 @@ vol_quick_grid_new (const VolResult *result,
   }
   gtk_box_append (GTK_BOX (box), card);
   gtk_accessible_update_property (GTK_ACCESSIBLE (grid), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("The quick benchmark's grid"), -1);
+                                  live ? _("The quick benchmark's grid so far") : _("The quick benchmark's grid"), -1);
 
   gtk_toggle_button_set_active (first, TRUE);
   show_unit (g, UNIT_RATE);
   return box;
+}
+
+GtkWidget *
+vol_quick_grid_new (const VolResult *result,
+                    gboolean         binary)
+{
+  guint n;
+  VolQuickCell *cells = vol_quick_cells (result, &n);
+
+  return grid_new (cells, n, binary, FALSE);
+}
+
+GtkWidget *
+vol_quick_grid_new_live (const VolQuickCell *cells,
+                         guint               n,
+                         gboolean            binary)
+{
+  return grid_new (g_memdup2 (cells, sizeof *cells * n), n, binary, TRUE);
+}
+
+gboolean
+vol_quick_grid_update (GtkWidget          *widget,
+                       const VolQuickCell *cells,
+                       guint               n)
+{
+  Grid *g = g_object_get_data (G_OBJECT (widget), "vol-quick-grid");
+
+  if (g == NULL || n != g->n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (cells[i].index != g->cells[i].index || cells[i].read_percent != g->cells[i].read_percent)
+      return FALSE;
+  memcpy (g->cells, cells, sizeof *cells * n);
+  show_unit (g, g->unit);
+  return TRUE;
+}
+
+guint
+vol_quick_grid_get_n_cells (GtkWidget *widget)
+{
+  Grid *g = g_object_get_data (G_OBJECT (widget), "vol-quick-grid");
+
+  return g ? g->n : 0;
 }

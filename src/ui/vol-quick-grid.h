@@ -10,12 +10,26 @@
 
 #include <gtk/gtk.h>
 
+#include "vol-quick.h"
 #include "vol-result.h"
 
 G_BEGIN_DECLS
 
 /* NULL for a result without a grid */
-GtkWidget *vol_quick_grid_new (const VolResult *result,
-                               gboolean         binary);
+GtkWidget *vol_quick_grid_new      (const VolResult    *result,
+                                    gboolean            binary);
+
+/* A running benchmark's grid (vol_live_chart_quick_cells()): every cell
+ * from the start, "—" until its first loop, MB/s and IO/s only (the
+ * latencies come with the result). NULL for no cells. */
+GtkWidget *vol_quick_grid_new_live (const VolQuickCell *cells,
+                                    guint               n,
+                                    gboolean            binary);
+/* New figures for the same cells, keeping the unit shown; FALSE (and
+ * nothing changed) when @cells are not the grid's cells. */
+gboolean   vol_quick_grid_update   (GtkWidget          *grid,
+                                    const VolQuickCell *cells,
+                                    guint               n);
+guint      vol_quick_grid_get_n_cells (GtkWidget       *grid);
 
 G_END_DECLS

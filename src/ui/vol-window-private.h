@@ -73,6 +73,8 @@ struct _VolWindow
   VolTestSpec          *pending_spec;      /* the run to start once its page is drawn */
   guint                 start_runner_id;   /* the same, should no frame come (a hidden window) */
   gint64                live_built_us;
+  GtkWidget            *live_grid;     /* a quick benchmark's grid so far, or NULL */
+  guint                 live_cells;    /* of its cells, those with a loop measured */
   char                 *speed_text;    /* the current speed, as shown */
   guint                 open_serial;   /* of the latest vol_window_open_files() */
 };

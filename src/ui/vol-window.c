@@ -25,6 +25,7 @@
 #include "vol-chart-build.h"
 #include "vol-chart-render.h"
 #include "vol-host.h"
+#include "vol-quick-grid.h"
 #include "vol-scratch.h"
 #include "vol-size.h"
 
@@ -165,6 +166,11 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_int_value (builder, self->live ? vol_live_chart_get_n_samples (self->live) : 0);
   json_builder_set_member_name (builder, "live_points");
   json_builder_add_int_value (builder, self->live ? chart_points (self->chart) : 0);
+  /* a quick benchmark's grid so far: its cells, and those measured */
+  json_builder_set_member_name (builder, "live_grid_cells");
+  json_builder_add_int_value (builder, self->live_grid ? vol_quick_grid_get_n_cells (self->live_grid) : 0);
+  json_builder_set_member_name (builder, "live_grid_filled");
+  json_builder_add_int_value (builder, self->live_cells);
   /* which page shows, and whether the switcher is the bottom one (narrow) */
   json_builder_set_member_name (builder, "page");
   json_builder_add_string_value (builder, self->view_stack ? adw_view_stack_get_visible_child_name (self->view_stack) : "");
@@ -266,6 +272,39 @@ _vol_window_show_results (VolWindow  *self,
 
 /* ---- the live chart ------------------------------------------------------ */
 
+/* A quick benchmark's grid under the chart, filled as the loops end
+ * (vol_live_chart_quick_cells()); the result's own grid replaces it. */
+static void
+live_grid_remove (VolWindow *self)
+{
+  if (self->live_grid)
+    gtk_box_remove (self->summary_box, self->live_grid);
+  self->live_grid = NULL;
+  self->live_cells = 0;
+}
+
+static void
+live_grid_refresh (VolWindow *self)
+{
+  guint n = 0;
+  g_autofree VolQuickCell *cells = self->live ? vol_live_chart_quick_cells (self->live, &n) : NULL;
+
+  if (n == 0)
+    {
+      live_grid_remove (self);
+      return;
+    }
+  if (self->live_grid == NULL || !vol_quick_grid_update (self->live_grid, cells, n))
+    {
+      live_grid_remove (self);
+      self->live_grid = vol_quick_grid_new_live (cells, n, binary_units (self));
+      gtk_box_prepend (self->summary_box, self->live_grid);
+    }
+  self->live_cells = 0;
+  for (guint i = 0; i < n; i++)
+    self->live_cells += cells[i].loops > 0;
+}
+
 /* A fresh chart of the run's samples. Rebuilding costs a copy of the
  * samples; the redraw it causes is what costs (a software renderer
  * composites the whole chart), so it happens a few times a second, not
@@ -284,6 +323,7 @@ live_rebuild (VolWindow *self)
   g_clear_pointer (&self->chart, vol_chart_unref);
   self->chart = vol_chart_ref (chart);
   vol_chart_view_set_chart (self->chart_view, chart);
+  live_grid_refresh (self);
   self->live_built_us = g_get_monotonic_time ();
 }
 
@@ -417,6 +457,7 @@ end_run (VolWindow *self)
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
+  live_grid_remove (self);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   /* unlocking restyles every row of the pane: not in the frame that
    * shows the result */
@@ -572,6 +613,7 @@ begin_run (VolWindow   *self,
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);
   self->live = vol_live_chart_new (spec);
+  live_grid_remove (self);
   vol_chart_view_set_chart (self->chart_view, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
   vol_result_view_set_result (self->result_view, NULL, FALSE);
@@ -896,7 +938,10 @@ binary_units_changed_cb (GSettings  *settings,
                          VolWindow  *self)
 {
   if (self->live)
-    live_rebuild (self);
+    {
+      live_grid_remove (self);   /* its units are fixed when made */
+      live_rebuild (self);
+    }
   else if (self->results)
     {
       g_autofree char *page = g_strdup (adw_view_stack_get_visible_child_name (self->view_stack));
