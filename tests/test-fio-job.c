@@ -352,6 +352,60 @@ test_fill (void)
   g_assert_nonnull (strstr (error->message, "max-bytes"));
 }
 
+/* surface: the same offsets (rw=read:SKIP with the engine's step), each
+ * read logged with its offset, read-only on the device; before a run
+ * there is no device size, so no job. */
+static void
+test_surface (void)
+{
+  const char *params = "{'samples': <int64 200>, 'sample-size': <int64 8388608>, 'access': <int64 1000>, "
+                       "'whole-disk': <false>}";
+  /* 4 GiB: step = (2^32 − 8 MiB) / 199 rounded down to 4 KiB = 21536768, 13148160 past a read */
+  g_autofree char *job = build ("surface", params,
+                                "{'device': <'/dev/loop7'>, 'device-size': <int64 4294967296>, "
+                                "'grain': <int64 4096>, 'sample-size': <int64 8388608>}",
+                                VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, "sync");
+  g_autoptr(GVariant) p = dict (params);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *none = NULL;
+
+  g_assert_cmpuint (count_sections (job), ==, 2);
+  assert_opt (job, "global", "filename", "/dev/loop7");
+  assert_opt (job, "global", "readonly", "1");
+  assert_opt (job, "global", "direct", "1");
+  assert_opt (job, "global", "log_offset", "1");
+  assert_opt (job, "global", "directory", NULL);
+  assert_opt (job, "transfer", "rw", "read:13148160");
+  assert_opt (job, "transfer", "bs", "8388608");
+  assert_opt (job, "transfer", "offset", "0");
+  assert_opt (job, "transfer", "number_ios", "200");
+  assert_opt (job, "access", "rw", "randread");
+  assert_opt (job, "access", "bs", "4096");
+  assert_opt (job, "access", "number_ios", "1000");
+  g_assert_null (strstr (job, "write="));
+  g_assert_null (strstr (job, "rw=write"));
+
+  /* positions closer than a read (1 GiB, 200 × 8 MiB: they overlap): a
+   * section per position at its offset, in order */
+  {
+    g_autofree char *close = build ("surface", params,
+                                    "{'device': <'/dev/loop7'>, 'device-size': <int64 1073741824>, "
+                                    "'grain': <int64 4096>, 'sample-size': <int64 8388608>}",
+                                    VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, "sync");
+    g_assert_cmpuint (count_sections (close), ==, 201);
+    assert_opt (close, "transfer-0", "offset", "0");
+    assert_opt (close, "transfer-1", "offset", "5353472");
+    assert_opt (close, "transfer-199", "offset", "1065340928");
+    assert_opt (close, "transfer-1", "size", "8388608");
+    assert_opt (close, "transfer-1", "rw", "read");
+  }
+
+  none = vol_fio_job_build ("surface", p, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT, NULL,
+                            VOL_IO_BUFFERS_UNKNOWN, "/mnt/vol", &error);
+  g_assert_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM);
+  g_assert_null (none);
+}
+
 static void
 test_fill_max_bytes (void)
 {
@@ -469,6 +523,7 @@ main (int    argc,
   g_test_add_func ("/vol/fio-job/threads-flush", test_threads_flush);
   g_test_add_func ("/vol/fio-job/fill", test_fill);
   g_test_add_func ("/vol/fio-job/fill-max-bytes", test_fill_max_bytes);
+  g_test_add_func ("/vol/fio-job/surface", test_surface);
   g_test_add_func ("/vol/fio-job/fadvise", test_fadvise);
   g_test_add_func ("/vol/fio-job/buffers", test_buffers);
   g_test_add_func ("/vol/fio-job/unsupported", test_unsupported);

@@ -133,6 +133,49 @@ test_no_cliff (void)
   g_assert_false (vol_stats_find_cliff (v, 4, &cliff));
 }
 
+static void
+test_dips (void)
+{
+  double v[400];
+  g_autoptr(GArray) dips = NULL;
+  const VolDip *d;
+
+  /* A hard disk's steady fall (outer to inner tracks) with one slow spot
+   * of 6 samples at 100: one dip, where it is, the others no dip. */
+  for (guint i = 0; i < 400; i++)
+    v[i] = 200e6 - 100e6 * i / 399.0 + ((i * 7919) % 11) * 1e6;
+  for (guint i = 150; i < 156; i++)
+    v[i] = 60e6;
+  dips = vol_stats_find_dips (v, 400, 10);
+  g_assert_cmpuint (dips->len, ==, 1);
+  d = &g_array_index (dips, VolDip, 0);
+  g_assert_cmpuint (d->first, ==, 150);
+  g_assert_cmpuint (d->last, ==, 155);
+  g_assert_cmpfloat (d->level, ==, 60e6);
+  g_assert_cmpfloat (d->around, >, 150e6);
+  g_clear_pointer (&dips, g_array_unref);
+
+  /* A step to half speed is a change of level, not a spot. */
+  for (guint i = 0; i < 400; i++)
+    v[i] = i < 200 ? 500e6 : 200e6;
+  dips = vol_stats_find_dips (v, 400, 10);
+  g_assert_cmpuint (dips->len, ==, 0);
+  g_clear_pointer (&dips, g_array_unref);
+
+  /* Many single slow samples: only the deepest kept, in their order. */
+  for (guint i = 0; i < 400; i++)
+    v[i] = (i % 20 == 10) ? 100e6 + i * 1e5 : 400e6;
+  dips = vol_stats_find_dips (v, 400, 3);
+  g_assert_cmpuint (dips->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpuint (g_array_index (dips, VolDip, k).first, ==, 10 + 20 * k);
+  g_clear_pointer (&dips, g_array_unref);
+
+  /* nothing to look at */
+  dips = vol_stats_find_dips (v, 0, 3);
+  g_assert_cmpuint (dips->len, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -144,5 +187,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/stats/percentile", test_percentile);
   g_test_add_func ("/vol/stats/cliff", test_cliff);
   g_test_add_func ("/vol/stats/no-cliff", test_no_cliff);
+  g_test_add_func ("/vol/stats/dips", test_dips);
   return g_test_run ();
 }

@@ -62,6 +62,7 @@ mkdir -p "$logs"
 work=$UI_WORK
 vol="$work/vol"
 loop=""
+raw_loop=""
 n=0
 failed=0
 
@@ -77,6 +78,7 @@ cleanup() {
   cp "$UI_LOG" "$logs/ui-app.log" 2>/dev/null
   mountpoint -q "$vol" && umount "$vol"
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+  [ -n "$raw_loop" ] && losetup -d "$raw_loop" 2>/dev/null
   [ "$image" != "$work/vol.img" ] && rm -f "$image"
   ui_env_cleanup
 }
@@ -319,6 +321,29 @@ s=$(ui_wait 's.get("state") not in ("running", "idle")' 60)
   && ok "the quick run ends complete, its result's grid in place of the live one" \
   || not_ok "the quick run ends complete, its result's grid in place of the live one" "status: $s"
 check "the quick run left no scratch folder" no_scratch
+
+# ---- read across a device ---------------------------------------------------------
+# a loop device over 32 MiB of random bytes in the volume, read and not written
+head -c 32M /dev/urandom >"$vol/raw.img"
+raw_loop=$(losetup -f --show "$vol/raw.img") || { echo "Bail out! losetup failed"; exit 1; }
+sum0=$(sha256sum <"$raw_loop")
+ui_call set-test "'surface'" >/dev/null
+ui_call set-target "$(ui_str "$raw_loop")" >/dev/null
+s=$(ui_wait 's.get("test") == "surface" and s.get("target") == "'"$raw_loop"'" and not s.get("probing")' 10) \
+  && msg=$(set_params samples 40 sample-size 64K access 50) \
+  && ok "the device $raw_loop is chosen for Read across the device, its parameters accepted" \
+  || not_ok "the device $raw_loop is chosen for Read across the device, its parameters accepted" "status: $s $msg"
+s=$(ui_status)
+grep -q "Writes nothing" <<<"$(jget estimate "$s")" && ok "its estimate says it writes nothing: $(jget estimate "$s")" \
+  || not_ok "its estimate says it writes nothing" "status: $s"
+ui_call start >/dev/null
+s=$(ui_wait 's.get("state") not in ("running", "idle")' 60)
+[ "$(jget state "$s")" = complete ] && [ "$(jget results "$s")" = 1 ] && [ "$(jget chart_unit "$s")" = MB/s ] \
+  && ok "the scan ends complete, its chart in MB/s" || not_ok "the scan ends complete, its chart in MB/s" "status: $s" "$(app_log_tail)"
+ui_shot "$logs/ui-surface.png" 15 || true
+[ "$(sha256sum <"$raw_loop")" = "$sum0" ] && ok "the device's bytes are unchanged" || not_ok "the device's bytes are unchanged"
+losetup -d "$raw_loop"; raw_loop=""
+rm -f "$vol/raw.img"
 
 # ---- the app's own log -----------------------------------------------------------
 if ui_quit; then ok "app.quit ends the process again"; else not_ok "app.quit ends the process again" "had to kill it"; fi

@@ -30,7 +30,18 @@ if [ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ]; then
   image=$(mktemp "$VOLUMETER_TEST_IMAGE_DIR/volumeter-test.XXXXXX.img") || { echo "Bail out! cannot make an image in $VOLUMETER_TEST_IMAGE_DIR"; exit 1; }
 fi
 
+# a folder in RAM for a test's own device images ($VOL_TEST_RAM_DIR), if
+# the machine has /dev/shm
+ram=""
+[ -d /dev/shm ] && ram=$(mktemp -d /dev/shm/volumeter-test.XXXXXX)
+
 cleanup() {
+  # loop devices a test made over files in the volume, left attached by a
+  # test that failed before detaching them, would keep it busy
+  losetup -l -n -O NAME,BACK-FILE 2>/dev/null | while read -r dev back _; do
+    case "$back" in "$mnt"/*|"${ram:-/nonexistent}"/*) losetup -d "$dev" ;; esac
+  done
+  [ -n "$ram" ] && rm -rf "$ram"
   mountpoint -q "$mnt" && umount "$mnt"
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
   rm -f "$image"
@@ -57,4 +68,4 @@ case "$fstype" in
     ;;
 esac
 
-VOL_TEST_DIR="$mnt" VOL_TEST_FSTYPE="$fstype" VOL_TEST_DEVICE="$loop" "$@"
+VOL_TEST_DIR="$mnt" VOL_TEST_FSTYPE="$fstype" VOL_TEST_DEVICE="$loop" VOL_TEST_RAM_DIR="$ram" "$@"

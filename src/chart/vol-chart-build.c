@@ -115,9 +115,11 @@ _vol_chart_add_measurement_warnings (VolChart        *chart,
     vol_chart_add_warning (chart, ((const VolCaveat *) g_ptr_array_index (caveats, i))->text);
 }
 
-static gint64
-resolved_int (const VolResult *result,
-              const char      *key)
+/* A resolved value as an integer (a "d" too, as older files have it);
+ * 0 when the result does not have it. */
+gint64
+_vol_chart_resolved_int (const VolResult *result,
+                         const char      *key)
 {
   gint64 v = 0;
   double d;
@@ -131,13 +133,23 @@ resolved_int (const VolResult *result,
   return 0;
 }
 
-static VolChartSeries *
-add_result_series (VolChart              *chart,
-                   const VolResult       *result,
-                   const char            *series_name,
-                   const char            *legend,
-                   guint                  color,
-                   const VolChartOptions *options)
+/* A figure's value, NAN when the result does not have it. */
+double
+_vol_chart_figure (const VolResult *result,
+                   const char      *name)
+{
+  const VolFigure *f = vol_result_get_figure (result, name);
+
+  return f ? f->value : NAN;
+}
+
+VolChartSeries *
+_vol_chart_add_result_series (VolChart              *chart,
+                              const VolResult       *result,
+                              const char            *series_name,
+                              const char            *legend,
+                              guint                  color,
+                              const VolChartOptions *options)
 {
   const VolSeries *series = vol_result_get_series (result, series_name);
   const VolSummary *summary = vol_result_get_summary (result, series_name);
@@ -170,8 +182,8 @@ build_capacity (const VolResult       *result,
 {
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
   g_autofree char *target = vol_chart_describe_target (result);
-  g_autofree char *file_size = vol_size_format ((guint64) resolved_int (result, "file-size"));
-  g_autofree char *chunk = vol_size_format ((guint64) resolved_int (result, "chunk"));
+  g_autofree char *file_size = vol_size_format ((guint64) _vol_chart_resolved_int (result, "file-size"));
+  g_autofree char *chunk = vol_size_format ((guint64) _vol_chart_resolved_int (result, "chunk"));
   const VolFigure *cliff = vol_result_get_figure (result, "write-cliff-position");
   double scale = _vol_chart_rate_scale (options);
 
@@ -181,15 +193,15 @@ build_capacity (const VolResult       *result,
   {
     /* what is unknown (a result without resolved sizes) is left out */
     GString *sub = g_string_new (target);
-    if (resolved_int (result, "files") > 0 && resolved_int (result, "file-size") > 0)
-      g_string_append_printf (sub, _(" · %" PRId64 " files × %s"), resolved_int (result, "files"), file_size);
-    if (resolved_int (result, "chunk") > 0)
+    if (_vol_chart_resolved_int (result, "files") > 0 && _vol_chart_resolved_int (result, "file-size") > 0)
+      g_string_append_printf (sub, _(" · %" PRId64 " files × %s"), _vol_chart_resolved_int (result, "files"), file_size);
+    if (_vol_chart_resolved_int (result, "chunk") > 0)
       g_string_append_printf (sub, _(" in %s chunks"), chunk);
     g_string_append_printf (sub, " · %s · %s", result->cache_bypass == VOL_CACHE_BYPASS_DIRECT ? "O_DIRECT" : _("buffered"),
                             result->pattern == VOL_DATA_PATTERN_ZEROS ? _("zeros") : _("random data"));
     chart->subtitle = g_string_free (sub, FALSE);
   }
-  chart->x_title = g_strdup (resolved_int (result, "capacity") > 0 || result->resolved == NULL
+  chart->x_title = g_strdup (_vol_chart_resolved_int (result, "capacity") > 0 || result->resolved == NULL
                              /* xgettext:no-c-format */
                              ? _("Position in the volume (% of capacity)")
                              : _("Position in the data written (%)"));
@@ -200,8 +212,8 @@ build_capacity (const VolResult       *result,
   chart->x_min = 0;
   chart->x_max = 100;
 
-  add_result_series (chart, result, "write", _("Write"), 0, options);
-  add_result_series (chart, result, "read", _("Read"), 1, options);
+  _vol_chart_add_result_series (chart, result, "write", _("Write"), 0, options);
+  _vol_chart_add_result_series (chart, result, "read", _("Read"), 1, options);
 
   if (cliff)
     {
@@ -288,6 +300,7 @@ vol_chart_build_for_result (const VolResult       *result,
       { "threads", _vol_chart_build_threads },
       { "smallfiles", _vol_chart_build_smallfiles },
       { "cached", _vol_chart_build_cached },
+      { "surface", _vol_chart_build_surface },
     };
     VolChart *chart = NULL;
 

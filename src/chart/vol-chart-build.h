@@ -71,6 +71,18 @@ VolChart   *_vol_chart_build_threads (const VolResult *result, const VolChartOpt
 VolChart   *_vol_chart_build_smallfiles (const VolResult *result, const VolChartOptions *options);
 VolChart   *_vol_chart_build_cached (const VolResult *result, const VolChartOptions *options);
 VolChart   *_vol_chart_build_quick (const VolResult *result, const VolChartOptions *options);
+gint64      _vol_chart_resolved_int (const VolResult *result, const char *key);
+double      _vol_chart_figure (const VolResult *result, const char *name);
+VolChart   *_vol_chart_build_surface (const VolResult *result, const VolChartOptions *options);
+/* @result's series @series_name as a line in @chart, its mean and spread
+ * when the result has its summary; NULL when the result has no such
+ * series. */
+VolChartSeries *_vol_chart_add_result_series (VolChart              *chart,
+                                              const VolResult       *result,
+                                              const char            *series_name,
+                                              const char            *legend,
+                                              guint                  color,
+                                              const VolChartOptions *options);
 
 
 G_END_DECLS

@@ -1138,6 +1138,21 @@ build_comparison (VolResult *const      *results,
       vol_chart_add_legend_key (chart, _("Write"), VOL_CHART_PALETTE_SIZE - 1, FALSE);
       vol_chart_add_legend_key (chart, _("Read"), VOL_CHART_PALETTE_SIZE - 1, TRUE);
     }
+  else if (!table && g_strcmp0 (results[0]->kind, "surface") == 0 && !(options && options->bars))
+    {
+      /* several devices or runs read across: a transfer curve each */
+      chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
+      chart->title = g_strdup (_("Read across the device, compared"));
+      /* xgettext:no-c-format */
+      chart->x_title = g_strdup (_("Position on the device (% of capacity)"));
+      chart->x_unit = g_strdup ("%");
+      chart->y_title = g_strdup_printf (_("Transfer rate (%s)"), _vol_chart_rate_unit (options));
+      chart->y_unit = g_strdup (_vol_chart_rate_unit (options));
+      chart->x_min = 0;
+      chart->x_max = 100;
+      for (guint k = 0; k < n; k++)
+        add_curve (chart, results[order[k]], "transfer", labels[order[k]], k, FALSE, binned, options);
+    }
   else if (g_strcmp0 (results[0]->kind, "quick") == 0)
     chart = build_quick_bars (results, n, labels, order, options, table);
   else

@@ -296,6 +296,22 @@ vol_chart_layout_y_to_pixel (const VolChartLayout *layout,
 }
 
 double
+vol_chart_layout_y2_to_pixel (const VolChartLayout *layout,
+                              double                y)
+{
+  return layout->plot.y + layout->plot.height - axis_fraction (&layout->y2_axis, y) * layout->plot.height;
+}
+
+/* A series' y in pixels, on the axis it is drawn against. */
+static double
+series_y_to_pixel (const VolChartLayout *layout,
+                   const VolChartSeries *series,
+                   double                y)
+{
+  return series->y2 ? vol_chart_layout_y2_to_pixel (layout, y) : vol_chart_layout_y_to_pixel (layout, y);
+}
+
+double
 vol_chart_layout_pixel_to_x (const VolChartLayout *layout,
                              double                px)
 {
@@ -392,6 +408,20 @@ init_y_axis (VolChartLayout *layout,
   lo = MIN (lo, 0);
   hi = hi > 0 ? hi * (chart->kind == VOL_CHART_KIND_CAPACITY ? 1.08 : 1.15) : 1;
   vol_axis_init_linear (&layout->y_axis, MIN (lo, 0), hi, max_ticks);
+}
+
+/* The right-hand axis: from 0, as the left one, with a little headroom. */
+static void
+init_y2_axis (VolChartLayout *layout,
+              const VolChart *chart,
+              guint           max_ticks)
+{
+  double lo, hi;
+
+  if (!vol_chart_get_y2_range (chart, &lo, &hi))
+    lo = 0, hi = 1;
+  hi = hi > 0 ? hi * 1.08 : 1;
+  vol_axis_init_linear (&layout->y2_axis, MIN (lo, 0), hi, max_ticks);
 }
 
 static double
@@ -523,8 +553,8 @@ vol_chart_layout_covers_data (const VolChartLayout *layout,
           first = first > 0 ? first - 1 : 0;
           end = MIN (end + 1, n);
           if (first < end && vol_chart_pyramid_range (series->pyramid, first, end, &lo, &hi)
-              && vol_chart_layout_y_to_pixel (layout, lo) >= padded.y
-              && vol_chart_layout_y_to_pixel (layout, hi) <= padded.y + padded.height)
+              && series_y_to_pixel (layout, series, lo) >= padded.y
+              && series_y_to_pixel (layout, series, hi) <= padded.y + padded.height)
             return TRUE;
           continue;
         }
@@ -534,7 +564,7 @@ vol_chart_layout_covers_data (const VolChartLayout *layout,
         for (guint i = 0; i < n; i++)
           {
             double x = vol_chart_layout_x_to_pixel (layout, xs[i]);
-            double y = vol_chart_layout_y_to_pixel (layout, ys[i]);
+            double y = series_y_to_pixel (layout, series, ys[i]);
             if (!isfinite (x) || !isfinite (y))
               {
                 /* a missing sample lifts the pen, as the renderer does */
@@ -543,7 +573,7 @@ vol_chart_layout_covers_data (const VolChartLayout *layout,
               }
             if (x >= padded.x && x <= padded.x + padded.width && y >= padded.y && y <= padded.y + padded.height)
               return TRUE;
-            if (isfinite (px) && segment_crosses (px, py, x, y, &padded))
+            if (!series->dots && isfinite (px) && segment_crosses (px, py, x, y, &padded))
               return TRUE;
             px = x;
             py = y;
@@ -868,7 +898,18 @@ layout_pass (VolChartLayout *layout,
       measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
       left = layout->margin + axis_title_h + GAP + tick_w + 8;
       layout->plot.x = left;
-      layout->plot.width = MAX (width - layout->margin - 8 - left, 20);
+      /* the right-hand axis, when a series is on it: its tick labels and
+       * its title turned, mirroring the left */
+      layout->y2_room = 8;
+      if (vol_chart_has_y2 (chart))
+        {
+          double w2, h2, title_w, title_h;
+          init_y2_axis (layout, chart, y_ticks);
+          w2 = widest_tick (m, &layout->y2_axis, &h2);
+          measure (m, chart->y2_title ? chart->y2_title : "", VOL_CHART_FONT_AXIS_TITLE, &title_w, &title_h);
+          layout->y2_room = 8 + w2 + GAP + title_h;
+        }
+      layout->plot.width = MAX (width - layout->margin - layout->y2_room - left, 20);
 
       x_ticks = (guint) CLAMP (layout->plot.width / 70, 3, 12);
       init_x_axis (layout, chart, x_ticks);
@@ -909,7 +950,7 @@ layout_pass (VolChartLayout *layout,
                * the canvas' left edge: move the plot's left edge until
                * each clears the margin. With R the plot's right edge,
                * tick i is at x + (i + ½)(R − x)/n; solved for x. */
-              double right = width - layout->margin - 8;
+              double right = width - layout->margin - layout->y2_room;
               double x = layout->plot.x;
               for (guint i = 0; i < n; i++)
                 {
@@ -983,6 +1024,14 @@ layout_pass (VolChartLayout *layout,
   measure (m, chart->y_title, VOL_CHART_FONT_AXIS_TITLE, &axis_title_w, &axis_title_h);
   layout->y_title_x = MAX (layout->plot.x - 8 - tick_w - GAP - axis_title_h / 2, layout->margin + axis_title_h / 2);
   layout->y_title_max = layout->plot.height;
+  if (vol_chart_has_y2 (chart))
+    {
+      double w2, h2, title_w, title_h;
+      w2 = widest_tick (m, &layout->y2_axis, &h2);
+      measure (m, chart->y2_title ? chart->y2_title : "", VOL_CHART_FONT_AXIS_TITLE, &title_w, &title_h);
+      layout->y2_title_x = MIN (layout->plot.x + layout->plot.width + 8 + w2 + GAP + title_h / 2,
+                                width - layout->margin - title_h / 2);
+    }
   /* the x title centred under the plot, but on the canvas */
   {
     VolRect *r = &layout->x_title_rect;
@@ -1105,6 +1154,13 @@ collect_texts (VolChartLayout *layout,
       measure (m, t->label, VOL_CHART_FONT_TICK, &w, &h);
       add_text (layout, VOL_CHART_TEXT_Y_TICK, t->label, layout->plot.x - 8 - w, y - tick_h / 2, w, h);
     }
+  for (guint i = 0; layout->y2_axis.ticks && i < layout->y2_axis.ticks->len; i++)
+    {
+      const VolTick *t = &g_array_index (layout->y2_axis.ticks, VolTick, i);
+      double y = vol_chart_layout_y2_to_pixel (layout, t->value);
+      measure (m, t->label, VOL_CHART_FONT_TICK, &w, &h);
+      add_text (layout, VOL_CHART_TEXT_Y_TICK, t->label, layout->plot.x + layout->plot.width + 8, y - tick_h / 2, w, h);
+    }
   for (guint i = 0; i < layout->x_axis.ticks->len; i++)
     {
       const VolTick *t = &g_array_index (layout->x_axis.ticks, VolTick, i);
@@ -1124,6 +1180,13 @@ collect_texts (VolChartLayout *layout,
   w = MIN (w, layout->y_title_max);
   add_text (layout, VOL_CHART_TEXT_Y_TITLE, chart->y_title, layout->y_title_x - h / 2,
             layout->plot.y + layout->plot.height / 2 - w / 2, h, w);
+  if (vol_chart_has_y2 (chart) && chart->y2_title)
+    {
+      measure (m, chart->y2_title, VOL_CHART_FONT_AXIS_TITLE, &w, &h);
+      w = MIN (w, layout->plot.height);
+      add_text (layout, VOL_CHART_TEXT_Y_TITLE, chart->y2_title, layout->y2_title_x - h / 2,
+                layout->plot.y + layout->plot.height / 2 - w / 2, h, w);
+    }
   if (layout->table.height > 0)
     add_text (layout, VOL_CHART_TEXT_TABLE, NULL, layout->table.x, layout->table.y,
               layout->table_label_width + 16 + MAX (chart->series->len, 1) * layout->table_column_width,
@@ -1165,6 +1228,7 @@ vol_chart_layout_new (const VolChart *chart,
   layout->texts = g_array_new (FALSE, TRUE, sizeof (VolChartTextBox));
   axis_reset (&layout->x_axis);
   axis_reset (&layout->y_axis);
+  axis_reset (&layout->y2_axis);
 
   {
     g_autoptr(GArray) entries = vol_chart_get_legend (chart);
@@ -1196,6 +1260,7 @@ vol_chart_layout_free (VolChartLayout *layout)
     return;
   vol_axis_clear (&layout->x_axis);
   vol_axis_clear (&layout->y_axis);
+  vol_axis_clear (&layout->y2_axis);
   g_clear_pointer (&layout->texts, g_array_unref);
   g_free (layout);
 }

@@ -114,6 +114,9 @@ typedef struct
   VolRect         footer;
   VolAxis         x_axis;       /* for category charts: min -0.5, max n - 0.5, a tick per category */
   VolAxis         y_axis;
+  VolAxis         y2_axis;      /* the right-hand axis; no ticks when no series is on it */
+  double          y2_room;      /* right of the plot: its ticks and title (8 without) */
+  double          y2_title_x;   /* centre of its rotated title */
   double          legend_row_height;
   double          table_row_height;
   gboolean        rotate_x_labels; /* category labels too wide to sit side by side */
@@ -149,6 +152,8 @@ double          vol_chart_layout_y_to_pixel   (const VolChartLayout *layout,
                                                double                y);
 double          vol_chart_layout_pixel_to_x   (const VolChartLayout *layout,
                                                double                px);
+double          vol_chart_layout_y2_to_pixel  (const VolChartLayout *layout,
+                                               double                y);
 double          vol_chart_layout_pixel_to_y   (const VolChartLayout *layout,
                                                double                py);
 

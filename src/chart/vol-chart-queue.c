@@ -19,17 +19,6 @@
 /* More depths than this and the rows would squeeze the plot away. */
 #define MAX_TABLE_ROWS 12
 
-static gint64
-resolved_int (const VolResult *result,
-              const char      *key)
-{
-  gint64 v = 0;
-
-  if (result->resolved && g_variant_lookup (result->resolved, key, "x", &v))
-    return v;
-  return 0;
-}
-
 static const char *
 param_string (const VolResult *result,
               const char      *key)
@@ -77,9 +66,9 @@ _vol_chart_build_queue (const VolResult       *result,
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   const char *mode = param_string (result, "mode");
   const char *alignment = param_string (result, "alignment");
-  gint64 block = resolved_int (result, "block");
-  gint64 span = resolved_int (result, "span");
-  gint64 read_percent = resolved_int (result, "read-percent");
+  gint64 block = _vol_chart_resolved_int (result, "block");
+  gint64 span = _vol_chart_resolved_int (result, "span");
+  gint64 read_percent = _vol_chart_resolved_int (result, "read-percent");
   double seconds = param_double (result, "seconds");
   g_autofree char *block_text = block > 0 ? vol_size_format ((guint64) block) : g_strdup ("?");
   const char *what;

@@ -22,17 +22,6 @@
 #define MAX_TABLE_ROWS 10
 
 static gint64
-resolved_int (const VolResult *result,
-              const char      *key)
-{
-  gint64 v = 0;
-
-  if (result->resolved && g_variant_lookup (result->resolved, key, "x", &v))
-    return v;
-  return 0;
-}
-
-static gint64
 param_int (const VolResult *result,
            const char      *key)
 {
@@ -57,7 +46,7 @@ make_subtitle (const VolResult *result,
   g_autofree char *target = vol_chart_describe_target (result);
   GString *sub = g_string_new (target);
   gint64 chunk = param_int (result, "chunk");
-  gint64 file_size = resolved_int (result, "file-size");
+  gint64 file_size = _vol_chart_resolved_int (result, "file-size");
   gint64 ios = param_int (result, "ios");
   gint64 iterations = param_int (result, "iterations");
 

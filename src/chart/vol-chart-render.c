@@ -211,6 +211,13 @@ draw_axes (Painter *p)
       double y = vol_chart_layout_y_to_pixel (l, t->value);
       draw_text (p, VOL_CHART_FONT_TICK, t->label, plot->x - 8, y - tick_h / 2, ALIGN_RIGHT, 0, &p->style->foreground);
     }
+  for (guint i = 0; l->y2_axis.ticks && i < l->y2_axis.ticks->len; i++)
+    {
+      const VolTick *t = &g_array_index (l->y2_axis.ticks, VolTick, i);
+      double y = vol_chart_layout_y2_to_pixel (l, t->value);
+      draw_text (p, VOL_CHART_FONT_TICK, t->label, plot->x + plot->width + 8, y - tick_h / 2, ALIGN_LEFT, 0,
+                 &p->style->foreground);
+    }
   for (guint i = 0; i < l->x_axis.ticks->len; i++)
     {
       const VolTick *t = &g_array_index (l->x_axis.ticks, VolTick, i);
@@ -245,6 +252,17 @@ draw_axes (Painter *p)
       cairo_rotate (cr, -G_PI / 2);
       draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y_title, 0, 0, ALIGN_CENTER, w > l->y_title_max ? l->y_title_max : 0,
                  &p->style->muted);
+      cairo_restore (cr);
+    }
+  if (chart->y2_title && l->y2_axis.ticks && l->y2_axis.ticks->len > 0)
+    {
+      /* read from the bottom up, as the left one: the same turn */
+      text_size (p, VOL_CHART_FONT_AXIS_TITLE, chart->y2_title, &w, &h);
+      cairo_save (cr);
+      cairo_translate (cr, l->y2_title_x - h / 2, plot->y + plot->height / 2);
+      cairo_rotate (cr, -G_PI / 2);
+      draw_text (p, VOL_CHART_FONT_AXIS_TITLE, chart->y2_title, 0, 0, ALIGN_CENTER,
+                 w > plot->height ? plot->height : 0, &p->style->muted);
       cairo_restore (cr);
     }
 }
@@ -303,6 +321,15 @@ draw_band_and_mean (Painter              *p,
   draw_text (p, VOL_CHART_FONT_VALUE, label, plot->x + plot->width - 7, y - h - 2, ALIGN_RIGHT, 0, c);
 }
 
+/* A series' y in pixels, on its axis. */
+static double
+y_px (const VolChartLayout *l,
+      const VolChartSeries *series,
+      double                y)
+{
+  return series->y2 ? vol_chart_layout_y2_to_pixel (l, y) : vol_chart_layout_y_to_pixel (l, y);
+}
+
 static void
 draw_line_series (Painter              *p,
                   VolChartSeries       *series)
@@ -326,6 +353,20 @@ draw_line_series (Painter              *p,
   if (series->dashed)
     cairo_set_dash (cr, (double[]) { 5, 3 }, 2, 0);
 
+  if (series->dots)
+    {
+      /* a point each, translucent so where they crowd shows */
+      set_color (cr, c, 0.55);
+      for (guint i = 0; i < n; i++)
+        if (isfinite (ys[i]) && isfinite (xs[i]))
+          {
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, vol_chart_layout_x_to_pixel (l, xs[i]), y_px (l, series, ys[i]), 2.2, 0, 2 * G_PI);
+          }
+      cairo_fill (cr);
+      cairo_restore (cr);
+      return;
+    }
   if (series->pyramid == NULL && n > columns)
     series->pyramid = vol_chart_pyramid_new (xs, ys, n);
 
@@ -352,8 +393,8 @@ draw_line_series (Painter              *p,
               pen_down = FALSE;
               continue;
             }
-          y0 = vol_chart_layout_y_to_pixel (l, mins[col]);
-          y1 = vol_chart_layout_y_to_pixel (l, maxs[col]);
+          y0 = y_px (l, series, mins[col]);
+          y1 = y_px (l, series, maxs[col]);
           if (pen_down)
             cairo_line_to (cr, x, (y0 + y1) / 2);
           cairo_move_to (cr, x, y0);
@@ -375,7 +416,7 @@ draw_line_series (Painter              *p,
               continue;
             }
           x = vol_chart_layout_x_to_pixel (l, xs[i]);
-          y = vol_chart_layout_y_to_pixel (l, ys[i]);
+          y = y_px (l, series, ys[i]);
           if (pen_down)
             cairo_line_to (cr, x, y);
           else
@@ -391,7 +432,7 @@ draw_line_series (Painter              *p,
           if (isfinite (ys[i]) && isfinite (xs[i]) && !(l->x_axis.log && xs[i] <= 0))
             {
               cairo_new_sub_path (cr);
-              cairo_arc (cr, vol_chart_layout_x_to_pixel (l, xs[i]), vol_chart_layout_y_to_pixel (l, ys[i]),
+              cairo_arc (cr, vol_chart_layout_x_to_pixel (l, xs[i]), y_px (l, series, ys[i]),
                          n <= plot->width / 20 ? 3.2 : 2, 0, 2 * G_PI);
               cairo_fill (cr);
             }
@@ -565,6 +606,15 @@ draw_legend (Painter *p)
       if (p->chart->kind == VOL_CHART_KIND_BARS || p->chart->kind == VOL_CHART_KIND_ITERATIONS)
         {
           fill_bar (cr, c, entry->shade, x, y + h / 2 - 5, 14, 10);
+        }
+      else if (entry->dots)
+        {
+          for (guint k = 0; k < 3; k++)
+            {
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, x + 2.5 + k * 5.5, y + h / 2 + (k == 1 ? -2 : 2), 2.2, 0, 2 * G_PI);
+            }
+          cairo_fill (cr);
         }
       else
         {

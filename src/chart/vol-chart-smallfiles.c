@@ -17,15 +17,6 @@
 
 #include "vol-size.h"
 
-static double
-figure (const VolResult *result,
-        const char      *name)
-{
-  const VolFigure *f = vol_result_get_figure (result, name);
-
-  return f ? f->value : NAN;
-}
-
 static gint64
 param_int (const VolResult *result,
            const char      *key)
@@ -66,13 +57,13 @@ _vol_chart_build_smallfiles (const VolResult       *result,
   g_string_append_printf (sub, _(" · %" PRId64 " files of %s … %s, %" PRId64 " transactions, %s I/O, %" PRId64 " subfolders"),
                           param_int (result, "files"), min_size, max_size, param_int (result, "transactions"),
                           block, param_int (result, "subdirs"));
-  if (isfinite (figure (result, "read-throughput")))
+  if (isfinite (_vol_chart_figure (result, "read-throughput")))
     g_string_append_printf (sub, _(" · read %.2f %s, written %.2f %s over the whole run"),
-                            figure (result, "read-throughput") / scale, _vol_chart_rate_unit (options),
-                            figure (result, "write-throughput") / scale, _vol_chart_rate_unit (options));
-  if (isfinite (figure (result, "total-time")))
+                            _vol_chart_figure (result, "read-throughput") / scale, _vol_chart_rate_unit (options),
+                            _vol_chart_figure (result, "write-throughput") / scale, _vol_chart_rate_unit (options));
+  if (isfinite (_vol_chart_figure (result, "total-time")))
     g_string_append_printf (sub, _(" · %.2f s in all, %.2f s of transactions"),
-                            figure (result, "total-time"), figure (result, "transaction-time"));
+                            _vol_chart_figure (result, "total-time"), _vol_chart_figure (result, "transaction-time"));
   chart->subtitle = g_string_free (sub, FALSE);
 
   chart->x_title = g_strdup (_("Operation"));
@@ -81,15 +72,15 @@ _vol_chart_build_smallfiles (const VolResult       *result,
   chart->footer = _vol_chart_footer_for (result);
 
   alone = vol_chart_add_series (chart, _("Alone (pool creation, final deletion)"), 0);
-  vol_chart_series_add (alone, 0, figure (result, "created-alone-per-s"));
-  vol_chart_series_add (alone, 3, figure (result, "deleted-alone-per-s"));
+  vol_chart_series_add (alone, 0, _vol_chart_figure (result, "created-alone-per-s"));
+  vol_chart_series_add (alone, 3, _vol_chart_figure (result, "deleted-alone-per-s"));
 
   mixed = vol_chart_add_series (chart, _("During transactions"), 1);
-  vol_chart_series_add (mixed, 0, figure (result, "created-mixed-per-s"));
-  vol_chart_series_add (mixed, 1, figure (result, "read-per-s"));
-  vol_chart_series_add (mixed, 2, figure (result, "appended-per-s"));
-  vol_chart_series_add (mixed, 3, figure (result, "deleted-mixed-per-s"));
-  vol_chart_series_add (mixed, 4, figure (result, "transactions-per-s"));
+  vol_chart_series_add (mixed, 0, _vol_chart_figure (result, "created-mixed-per-s"));
+  vol_chart_series_add (mixed, 1, _vol_chart_figure (result, "read-per-s"));
+  vol_chart_series_add (mixed, 2, _vol_chart_figure (result, "appended-per-s"));
+  vol_chart_series_add (mixed, 3, _vol_chart_figure (result, "deleted-mixed-per-s"));
+  vol_chart_series_add (mixed, 4, _vol_chart_figure (result, "transactions-per-s"));
 
   _vol_chart_add_measurement_warnings (chart, result);
   return chart;

@@ -17,17 +17,6 @@
 
 #define MAX_TABLE_ROWS 12
 
-static gint64
-resolved_int (const VolResult *result,
-              const char      *key)
-{
-  gint64 v = 0;
-
-  if (result->resolved && g_variant_lookup (result->resolved, key, "x", &v))
-    return v;
-  return 0;
-}
-
 /* A count from a result as an integer: a file may hold NaN, a negative
  * number or 1e300, whose casts would be undefined. */
 static guint64
@@ -76,8 +65,8 @@ _vol_chart_build_threads (const VolResult       *result,
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   const char *mode = NULL;
   double seconds = 0;
-  gint64 per_thread = resolved_int (result, "bytes-per-thread");
-  gint64 block = resolved_int (result, "block");
+  gint64 per_thread = _vol_chart_resolved_int (result, "bytes-per-thread");
+  gint64 block = _vol_chart_resolved_int (result, "block");
   double scale = _vol_chart_rate_scale (options);
   const char *unit = _vol_chart_rate_unit (options);
   VolChartSeries *line;
@@ -120,7 +109,7 @@ _vol_chart_build_threads (const VolResult       *result,
          * else here: say which. A result from before the choice has no
          * "flush": it flushed after every pass. */
         const char *flush = NULL;
-        gint64 every = resolved_int (result, "flush-requests");
+        gint64 every = _vol_chart_resolved_int (result, "flush-requests");
 
         if (result->resolved)
           g_variant_lookup (result->resolved, "flush", "&s", &flush);

@@ -80,17 +80,6 @@ stats_at (const VolSeries *series,
   return TRUE;
 }
 
-static gint64
-resolved_int (const VolResult *result,
-              const char      *key)
-{
-  gint64 v = 0;
-
-  if (result->resolved && g_variant_lookup (result->resolved, key, "x", &v))
-    return v;
-  return 0;
-}
-
 static char *
 spread_text (const VolStats *stats,
              gint64          iterations)
@@ -119,8 +108,8 @@ _vol_chart_build_transfer (const VolResult       *result,
   VolChartSeries *out[2] = { NULL, NULL };
   double scale = _vol_chart_rate_scale (options);
   const char *unit = _vol_chart_rate_unit (options);
-  gint64 region = resolved_int (result, "region");
-  gint64 iterations = resolved_int (result, "iterations");
+  gint64 region = _vol_chart_resolved_int (result, "region");
+  gint64 iterations = _vol_chart_resolved_int (result, "iterations");
 
   chart->title = result->label
     ? g_strdup_printf (_("%s: throughput by transfer size"), result->label)

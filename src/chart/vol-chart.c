@@ -54,6 +54,8 @@ chart_clear (VolChart *chart)
   g_free (chart->y_title);
   g_free (chart->x_unit);
   g_free (chart->y_unit);
+  g_free (chart->y2_title);
+  g_free (chart->y2_unit);
   g_free (chart->footer);
   g_strfreev (chart->categories);
   g_ptr_array_unref (chart->series);
@@ -139,7 +141,7 @@ vol_chart_add_legend_key (VolChart   *chart,
                           guint       color,
                           gboolean    dashed)
 {
-  VolChartLegendEntry entry = { g_strdup (text), color, dashed, VOL_CHART_SHADE_SOLID };
+  VolChartLegendEntry entry = { g_strdup (text), color, dashed, VOL_CHART_SHADE_SOLID, FALSE };
 
   g_array_append_val (chart->legend_keys, entry);
 }
@@ -157,7 +159,7 @@ vol_chart_add_legend_shade (VolChart   *chart,
                             guint       color,
                             guint       shade)
 {
-  VolChartLegendEntry entry = { g_strdup (text), color, FALSE, shade };
+  VolChartLegendEntry entry = { g_strdup (text), color, FALSE, shade, FALSE };
 
   g_array_append_val (chart->legend_keys, entry);
 }
@@ -179,7 +181,7 @@ vol_chart_get_legend (const VolChart *chart)
     {
       const VolChartSeries *series = g_ptr_array_index (chart->series, i);
       VolChartLegendEntry entry = { (char *) vol_chart_series_get_legend (series), series->color, series->dashed,
-                                    series->shade };
+                                    series->shade, series->dots };
       if (entry.text != NULL)
         g_array_append_val (entries, entry);
     }
@@ -255,16 +257,11 @@ vol_chart_get_n_categories (const VolChart *chart)
   return chart->categories ? g_strv_length (chart->categories) : 0;
 }
 
-/**
- * vol_chart_get_y_range:
- *
- * The smallest and largest y of all series, widened by ±1 std dev where a
- * series has a band. FALSE when there is no finite value.
- */
-gboolean
-vol_chart_get_y_range (const VolChart *chart,
-                       double         *min,
-                       double         *max)
+static gboolean
+y_range_of (const VolChart *chart,
+            gboolean        y2,
+            double         *min,
+            double         *max)
 {
   gboolean any = FALSE;
 
@@ -273,6 +270,8 @@ vol_chart_get_y_range (const VolChart *chart,
   for (guint i = 0; i < chart->series->len; i++)
     {
       const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      if (series->y2 != y2)
+        continue;
       if (series->y_lo <= series->y_hi)
         {
           *min = MIN (*min, series->y_lo);
@@ -286,6 +285,40 @@ vol_chart_get_y_range (const VolChart *chart,
         }
     }
   return any;
+}
+
+/**
+ * vol_chart_get_y_range:
+ *
+ * The smallest and largest y of the series on the left-hand axis,
+ * widened by ±1 std dev where a series has a band. FALSE when there is
+ * no finite value.
+ */
+gboolean
+vol_chart_get_y_range (const VolChart *chart,
+                       double         *min,
+                       double         *max)
+{
+  return y_range_of (chart, FALSE, min, max);
+}
+
+/* The same for the series on the right-hand axis. */
+gboolean
+vol_chart_get_y2_range (const VolChart *chart,
+                        double         *min,
+                        double         *max)
+{
+  return y_range_of (chart, TRUE, min, max);
+}
+
+/* Whether a series is drawn against the right-hand axis. */
+gboolean
+vol_chart_has_y2 (const VolChart *chart)
+{
+  for (guint i = 0; i < chart->series->len; i++)
+    if (((const VolChartSeries *) g_ptr_array_index (chart->series, i))->y2)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean

@@ -37,6 +37,8 @@ typedef struct
   double           stddev;
   gboolean         dashed;      /* the series line itself dashed */
   guint            shade;       /* BARS: VOL_CHART_SHADE_*, how the bars are filled */
+  gboolean         y2;          /* against the right-hand axis (y2_title), not the left */
+  gboolean         dots;        /* a dot per point, no line (access times) */
   char            *legend;      /* the legend's text when not the name ("RAID 0" for "RAID 0 — write") */
   gboolean         hide_in_legend; /* named for the CSV, but the legend tells it apart otherwise */
   VolChartPyramid *pyramid;     /* built on first use, for long series */
@@ -69,6 +71,7 @@ typedef struct
   guint     color;
   gboolean  dashed;
   guint     shade;
+  gboolean  dots;
 } VolChartLegendEntry;
 
 /* Rows of text under the plot (the iteration table of the random reviews). */
@@ -87,6 +90,8 @@ typedef struct
   char         *y_title;       /* "Throughput (MB/s)" */
   char         *x_unit;        /* for CSV headers: "%", "" */
   char         *y_unit;        /* "MB/s" */
+  char         *y2_title;      /* the right-hand axis of the y2 series: "Access time (ms)"; NULL: none */
+  char         *y2_unit;       /* "ms" */
   char         *footer;        /* "Volumeter 0.1.0 · 2026-11-29 23:10 UTC" */
   char        **categories;    /* BARS, LINES, ITERATIONS: NULL-terminated labels */
   gboolean      log_x;         /* LINES over numbers */
@@ -136,6 +141,10 @@ guint           vol_chart_get_n_categories (const VolChart *chart);
 gboolean        vol_chart_get_y_range  (const VolChart *chart,
                                         double         *min,
                                         double         *max);
+gboolean        vol_chart_get_y2_range (const VolChart *chart,
+                                        double         *min,
+                                        double         *max);
+gboolean        vol_chart_has_y2       (const VolChart *chart);
 gboolean        vol_chart_get_x_range  (const VolChart *chart,
                                         double         *min,
                                         double         *max);

@@ -160,6 +160,12 @@ vol_cli_parse_run (int                argc,
           if (!take_value (argc, argv, &i, arg, &target, error))
             return FALSE;
         }
+      else if (option_is (arg, "--device") && options->kind->info.reads_device)
+        {
+          /* a test that reads a device takes the device itself too */
+          if (!take_value (argc, argv, &i, arg, &target, error))
+            return FALSE;
+        }
       else if (option_is (arg, "--label"))
         {
           if (!take_value (argc, argv, &i, arg, &label, error))
@@ -228,7 +234,9 @@ vol_cli_parse_run (int                argc,
   if (target == NULL)
     {
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("--target: name the folder to test in, such as --target /mnt/raid"));
+                   options->kind->info.reads_device
+                   ? _("--device or --target: name the device to read, such as --device /dev/sdb, or a folder on it")
+                   : _("--target: name the folder to test in, such as --target /mnt/raid"));
       return FALSE;
     }
 
@@ -277,7 +285,10 @@ vol_cli_print_run_help (const VolTestKind *kind)
 {
   const VolTestInfo *info = &kind->info;
 
-  g_print (_("Usage: volumeter-cli run %s --target DIR [OPTION…]\n\n"), info->name);
+  if (info->reads_device)
+    g_print (_("Usage: volumeter-cli run %s --device DEVICE | --target DIR [OPTION…]\n\n"), info->name);
+  else
+    g_print (_("Usage: volumeter-cli run %s --target DIR [OPTION…]\n\n"), info->name);
   g_print ("%s — %s\n\n", _(info->title), _(info->description));
   g_print (_("Test parameters:\n"));
   for (guint i = 0; i < info->n_params; i++)
@@ -289,6 +300,9 @@ vol_cli_print_run_help (const VolTestKind *kind)
       print_option (name, choices ? choices : desc->value_name, _(desc->help),
                     desc->default_value ? desc->default_value : _("none"));
     }
+  if (info->reads_device)
+    print_option ("--device", "DEVICE", _("The block device to read, such as /dev/sdb (instead of --target: "
+                                          "a folder, whose volume's device is read)"), NULL);
   g_print (_("\nCommon options:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (common_options); i++)
     print_option (common_options[i].name, common_options[i].value_name,

@@ -1462,6 +1462,50 @@ vol_target_probe (const char  *path,
   return vol_target_probe_with_root (path, "/", error);
 }
 
+/**
+ * vol_target_probe_device:
+ * @path: a block device node: /dev/sdb, /dev/md0, /dev/mapper/…
+ *
+ * The target of a test that reads a device itself: its path resolved
+ * (/dev/mapper/vg-x gives /dev/dm-3), the block chain below it, and its
+ * size as the capacity; no mount point (vol_target_info_is_device()).
+ *
+ * Returns: (transfer full): a new #VolTargetInfo, or %NULL with @error set
+ *   when @path is missing or not a block device.
+ */
+VolTargetInfo *
+vol_target_probe_device (const char  *path,
+                         GError     **error)
+{
+  g_autoptr(VolTargetInfo) info = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  struct stat st;
+
+  if (stat (path, &st) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Could not look at the device “%s”: %s"), display, g_strerror (saved));
+      return NULL;
+    }
+  if (!S_ISBLK (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a block device"), display);
+      return NULL;
+    }
+  info = vol_target_info_new ();
+  info->path = realpath (path, NULL);
+  if (info->path == NULL)
+    info->path = g_strdup (path);
+  info->dev_major = major (st.st_rdev);
+  info->dev_minor = minor (st.st_rdev);
+  vol_probe_block_chain ("/", info->dev_major, info->dev_minor, info);
+  if (info->devices->len > 0)
+    info->capacity_bytes = ((VolBlockDevice *) g_ptr_array_index (info->devices, 0))->size_bytes;
+  return g_steal_pointer (&info);
+}
+
 /* Filesystems with nothing on a disk to measure, or that cannot hold a
  * scratch folder. */
 static const char *const pseudo_filesystems[] = {
@@ -1601,4 +1645,73 @@ vol_probe_list_volumes (const char  *sysroot,
   if (!vol_probe_list_volumes_each (sysroot, add_volume, volumes, error))
     return NULL;
   return g_steal_pointer (&volumes);
+}
+
+void
+vol_disk_free (VolDisk *disk)
+{
+  if (disk == NULL)
+    return;
+  g_free (disk->path);
+  vol_target_info_free (disk->info);
+  g_free (disk);
+}
+
+/* Devices no one benchmarks: RAM disks, compressed swap, an unused loop. */
+static gboolean
+listable (const char *name,
+          guint64     size)
+{
+  static const char *const skip[] = { "ram", "zram", "fd", "sr", NULL };
+
+  for (guint i = 0; skip[i]; i++)
+    if (g_str_has_prefix (name, skip[i]))
+      return FALSE;
+  return size > 0;
+}
+
+/**
+ * vol_probe_list_disks:
+ *
+ * The machine's block devices a surface scan can read, mounted or not:
+ * each of /sys/block (whole disks, md and dm devices, loop devices with a
+ * file behind them), probed as vol_target_probe_device() does, with its
+ * number of partitions. Blocks on file reads: call it from a thread.
+ *
+ * Returns: (transfer full) (element-type VolDisk): the disks, by name
+ */
+GPtrArray *
+vol_probe_list_disks (void)
+{
+  GPtrArray *disks = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_disk_free);
+  g_auto(GStrv) names = list_dir_sorted ("/", "/sys/block", FALSE);
+
+  for (guint i = 0; names && names[i]; i++)
+    {
+      const char *dev = names[i];
+      g_autofree char *path = g_strdup_printf ("/dev/%s", dev);
+      g_autofree char *sys = g_build_filename ("/sys/block", dev, NULL);
+      g_autoptr(GDir) parts = g_dir_open (sys, 0, NULL);
+      VolTargetInfo *info = vol_target_probe_device (path, NULL);
+      const char *entry;
+      VolDisk *disk;
+
+      if (info == NULL || !listable (dev, info->capacity_bytes))
+        {
+          g_clear_pointer (&info, vol_target_info_free);
+          continue;
+        }
+      disk = g_new0 (VolDisk, 1);
+      disk->path = g_steal_pointer (&path);
+      disk->info = info;
+      /* a partition is a subfolder with a "partition" file */
+      while (parts && (entry = g_dir_read_name (parts)))
+        {
+          g_autofree char *marker = g_build_filename (sys, entry, "partition", NULL);
+          if (g_str_has_prefix (entry, dev) && g_file_test (marker, G_FILE_TEST_EXISTS))
+            disk->partitions++;
+        }
+      g_ptr_array_add (disks, disk);
+    }
+  return disks;
 }

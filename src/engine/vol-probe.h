@@ -11,10 +11,20 @@
 
 G_BEGIN_DECLS
 
+/* A block device the machine has, for a picker of devices to read. */
+typedef struct
+{
+  char          *path;         /* /dev/sda */
+  VolTargetInfo *info;         /* vol_target_probe_device()'s */
+  guint          partitions;
+} VolDisk;
+
 typedef void (*VolProbeVolumeFunc) (VolTargetInfo *info,
                                     gpointer       user_data);
 
 VolTargetInfo *vol_target_probe             (const char    *path,
+                                             GError       **error);
+VolTargetInfo *vol_target_probe_device      (const char    *path,
                                              GError       **error);
 VolTargetInfo *vol_target_probe_with_root   (const char    *path,
                                              const char    *sysroot,
@@ -29,6 +39,8 @@ gboolean       vol_probe_list_volumes_each  (const char    *sysroot,
                                              VolProbeVolumeFunc func,
                                              gpointer       user_data,
                                              GError       **error);
+GPtrArray     *vol_probe_list_disks         (void);
+void           vol_disk_free                (VolDisk       *disk);
 void           vol_probe_block_chain        (const char    *sysroot,
                                              guint          major,
                                              guint          minor,

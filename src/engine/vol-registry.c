@@ -9,6 +9,7 @@ extern const VolTestKind vol_test_threads;
 extern const VolTestKind vol_test_smallfiles;
 extern const VolTestKind vol_test_cached;
 extern const VolTestKind vol_test_quick;
+extern const VolTestKind vol_test_surface;
 
 /* The order of docs/architecture.md's table of test kinds. */
 static const VolTestKind *const kinds[] = {
@@ -20,6 +21,7 @@ static const VolTestKind *const kinds[] = {
   &vol_test_threads,
   &vol_test_smallfiles,
   &vol_test_cached,
+  &vol_test_surface,
 };
 
 /**

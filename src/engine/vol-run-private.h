@@ -42,6 +42,7 @@ struct _VolRun
   guint64            next_serial;
 
   /* the device's counters when the current timed phase began */
+  char              *counted_device; /* whose counters: NULL the target's (a test reading another sets it) */
   gboolean           phase_open;
   VolDeviceStat      phase_stat;
 

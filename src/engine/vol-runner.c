@@ -77,6 +77,7 @@ run_free (VolRun *run)
   g_clear_pointer (&run->target, vol_target_info_free);
   g_clear_pointer (&run->result, vol_result_unref);
   g_clear_pointer (&run->scratch, vol_scratch_free);
+  g_free (run->counted_device);
   g_clear_object (&run->cancellable);
   g_clear_object (&run->runner);
   g_free (run);
@@ -278,6 +279,12 @@ _vol_run_take_serials (VolRun  *run,
   return __atomic_fetch_add (&run->next_serial, n_blocks, __ATOMIC_RELAXED);
 }
 
+static const char *
+counted_device (VolRun *run)
+{
+  return run->counted_device ? run->counted_device : run->target ? run->target->device : NULL;
+}
+
 /**
  * _vol_run_phase_begin:
  *
@@ -288,8 +295,7 @@ _vol_run_take_serials (VolRun  *run,
 void
 _vol_run_phase_begin (VolRun *run)
 {
-  run->phase_open = vol_device_stat_read (run->target ? run->target->device : NULL,
-                                          &run->phase_stat);
+  run->phase_open = vol_device_stat_read (counted_device (run), &run->phase_stat);
 }
 
 void
@@ -306,11 +312,11 @@ _vol_run_phase_end (VolRun     *run,
   if (!run->phase_open)
     return;
   run->phase_open = FALSE;
-  if (!vol_device_stat_read (run->target->device, &after))
+  if (!vol_device_stat_read (counted_device (run), &after))
     return;
   vol_device_stat_diff (&run->phase_stat, &after, &delta);
   counters.phase = (char *) phase;
-  counters.device = run->target->device;
+  counters.device = (char *) counted_device (run);
   counters.reads = reads;
   counters.writes = writes;
   counters.bytes_read = bytes_read;
@@ -347,7 +353,11 @@ set_up (VolRun  *run,
       return FALSE;
     }
 
-  run->target = vol_target_probe (vol_test_spec_get_target (spec), error);
+  /* a test that reads a device may be given the device itself */
+  if (run->kind->info.reads_device && g_str_has_prefix (vol_test_spec_get_target (spec), "/dev/"))
+    run->target = vol_target_probe_device (vol_test_spec_get_target (spec), error);
+  else
+    run->target = vol_target_probe (vol_test_spec_get_target (spec), error);
   if (run->target == NULL)
     return FALSE;
 
@@ -367,13 +377,18 @@ set_up (VolRun  *run,
   run->result->cache_bypass = VOL_CACHE_BYPASS_DIRECT;
   run->result->io_backend = g_strdup ("sync");
 
-  run->scratch = vol_scratch_create (run->target->path, error);
-  if (run->scratch == NULL)
-    return FALSE;
+  /* read-only tests write nothing anywhere, not even a folder */
+  if (!run->kind->info.reads_device)
+    {
+      run->scratch = vol_scratch_create (run->target->path, error);
+      if (run->scratch == NULL)
+        return FALSE;
+    }
 
   if (run->kind->prepare && !run->kind->prepare (run, error))
     {
-      vol_scratch_remove (run->scratch, NULL);
+      if (run->scratch)
+        vol_scratch_remove (run->scratch, NULL);
       return FALSE;
     }
   return TRUE;
@@ -436,7 +451,7 @@ run_thread (GTask        *task,
       result->message = g_strdup (error->message);
     }
 
-  if (!vol_scratch_remove (run->scratch, &cleanup_error))
+  if (run->scratch && !vol_scratch_remove (run->scratch, &cleanup_error))
     {
       /* Leftover files are the user's lost space: never let that pass as
        * a clean run. */

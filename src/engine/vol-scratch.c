@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-registry.h"
 #include "vol-size.h"
 
 struct _VolScratch
@@ -710,6 +711,12 @@ vol_scratch_target_risk (const VolTestSpec   *spec,
 
   if (bytes)
     *bytes = 0;
+  {
+    /* a test that only reads puts nothing anywhere: no risk to name */
+    const VolTestKind *kind = vol_registry_lookup (vol_test_spec_get_kind (spec));
+    if (kind != NULL && kind->info.reads_device)
+      return VOL_TARGET_RISK_NONE;
+  }
   if (target == NULL || target->path == NULL || stat (target->path, &here) != 0
       || access (target->path, W_OK) != 0)
     return VOL_TARGET_RISK_NONE;

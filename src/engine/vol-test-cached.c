@@ -24,13 +24,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "vol-block-open.h"
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
@@ -83,25 +82,6 @@ plan_free (gpointer data)
   g_free (plan);
 }
 
-/* O_RDONLY | O_DIRECT on the mounted device. Never a write flag. */
-static int
-open_device (VolRun      *run,
-             const char  *path,
-             int          extra,
-             GError     **error)
-{
-  int fd = run->io->openat (run->io, AT_FDCWD, path, O_RDONLY | O_CLOEXEC | extra, 0);
-
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Cannot open %s read-only: %s (it needs root or the disk group); use the file source"),
-                   path, g_strerror (saved));
-    }
-  return fd;
-}
-
 static gboolean
 cached_prepare (VolRun  *run,
                 GError **error)
@@ -121,6 +101,7 @@ cached_prepare (VolRun  *run,
 
   if (!g_str_equal (source, "file"))
     {
+      VolBlockGeometry geometry = { 0 };
       guint64 bytes = 0;
 
       if (run->target->device == NULL)
@@ -130,15 +111,11 @@ cached_prepare (VolRun  *run,
       else
         {
           plan->path = g_strdup_printf ("/dev/%s", run->target->device);
-          plan->direct_fd = open_device (run, plan->path, O_DIRECT, &device_error);
+          plan->direct_fd = _vol_block_open_read (run, plan->path, O_DIRECT, NULL, &device_error);
         }
-      if (plan->direct_fd >= 0 && ioctl (plan->direct_fd, BLKGETSIZE64, &bytes) != 0)
-        {
-          int saved = errno;
-          g_set_error (&device_error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       _("Cannot read the size of %s: %s"), plan->path, g_strerror (saved));
-        }
-      else if (plan->direct_fd >= 0 && bytes / DEVICE_CHUNK * DEVICE_CHUNK < MAX (DEVICE_CHUNK, plan->region))
+      if (plan->direct_fd >= 0 && _vol_block_get_geometry (plan->direct_fd, plan->path, &geometry, &device_error))
+        bytes = geometry.size;
+      if (device_error == NULL && plan->direct_fd >= 0 && bytes / DEVICE_CHUNK * DEVICE_CHUNK < MAX (DEVICE_CHUNK, plan->region))
         g_set_error (&device_error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_NO_SPACE,
                      _("%s is too small to read from (%" PRIu64 " bytes)"), plan->path, bytes);
       if (device_error == NULL)
@@ -394,7 +371,7 @@ cached_run (VolRun  *run,
       c.direct = TRUE;
       c.direct_fd = plan->direct_fd;
       plan->direct_fd = -1;
-      c.buffered_fd = open_device (run, plan->path, 0, error);
+      c.buffered_fd = _vol_block_open_read (run, plan->path, 0, NULL, error);
       ok = c.buffered_fd >= 0;
     }
   else

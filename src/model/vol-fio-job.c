@@ -35,6 +35,7 @@
 
 #include "vol-fio-job.h"
 #include "vol-quick.h"
+#include "vol-surface.h"
 
 #define MiB (G_GINT64_CONSTANT (1) << 20)
 
@@ -724,6 +725,85 @@ build_quick (Job            *job,
   return TRUE;
 }
 
+/* surface: the device read where the run read it, nothing written: N
+ * reads of S bytes, step apart from offset 0 (rw=read:SKIP skips step − S
+ * after each), each timed (the latency log: per position, S / clat);
+ * then M reads of one grain at random offsets over the device. The
+ * untimed one-grain read before each position (the seek) has no fio
+ * equivalent and is left out: fio's first read at a position pays it. */
+static gboolean
+build_surface (Job *job)
+{
+  g_autoptr(GVariant) device = job->resolved ? g_variant_lookup_value (job->resolved, "device", G_VARIANT_TYPE_STRING)
+                                             : NULL;
+  gint64 size, sample, samples, access, grain, step;
+
+  if (device == NULL)
+    {
+      g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
+                   _("surface: the positions come from the device's size; use the run's result file"));
+      return FALSE;
+    }
+  if (!get_int (job, "device-size", NULL, &size) || !get_int (job, "sample-size", "sample-size", &sample)
+      || !get_int (job, NULL, "samples", &samples) || !get_int (job, NULL, "access", &access)
+      || !get_int (job, "grain", NULL, &grain))
+    return FALSE;
+  step = vol_surface_step ((guint64) size, (guint64) sample, (guint) samples, (guint) grain);
+  g_string_append_printf (job->out,
+                          "; The work of Volumeter's “surface” test, for fio (made by volumeter-cli fio-job).\n"
+                          "; Reads only: %" G_GINT64_FORMAT " positions %" G_GINT64_FORMAT " bytes apart, "
+                          "then %" G_GINT64_FORMAT " random reads; per-read times in the latency logs.\n"
+                          "; Deliberate differences: docs/tests/surface.md, “The same work in fio”.\n",
+                          samples, step, access);
+  g_string_append (job->out, "[global]\n");
+  kv (job, "filename", "%s", g_variant_get_string (device, NULL));
+  kv (job, "ioengine", "psync");
+  kv (job, "direct", "1");
+  kv (job, "readonly", "1");
+  kv (job, "group_reporting", "1");
+  /* every read in the logs, with its offset, not averages */
+  kv (job, "log_avg_msec", "0");
+  kv (job, "log_offset", "1");
+  if (step >= sample)
+    {
+      /* one job: a read, then a skip to the next position */
+      section (job, "transfer");
+      if (step > sample)
+        kv (job, "rw", "read:%" G_GINT64_FORMAT, step - sample);
+      else
+        kv (job, "rw", "read");
+      kv (job, "bs", "%" G_GINT64_FORMAT, sample);
+      kv (job, "offset", "0");
+      kv (job, "size", "%" G_GINT64_FORMAT, size);
+      kv (job, "number_ios", "%" G_GINT64_FORMAT, samples);
+      kv (job, "write_lat_log", "surface-transfer");
+    }
+  else
+    /* positions closer than a read (a small device, many positions):
+     * fio cannot skip backwards, so a section per position, in order */
+    for (gint64 i = 0; i < samples; i++)
+      {
+        section (job, "transfer-%" G_GINT64_FORMAT, i);
+        kv (job, "rw", "read");
+        kv (job, "bs", "%" G_GINT64_FORMAT, sample);
+        kv (job, "offset", "%" G_GINT64_FORMAT, i * step);
+        kv (job, "size", "%" G_GINT64_FORMAT, sample);
+        kv (job, "write_lat_log", "surface-transfer");
+      }
+  if (access > 0)
+    {
+      section (job, "access");
+      kv (job, "rw", "randread");
+      kv (job, "bs", "%" G_GINT64_FORMAT, grain);
+      kv (job, "size", "%" G_GINT64_FORMAT, size);
+      kv (job, "norandommap", "1");
+      kv (job, "randrepeat", "0");
+      kv (job, "number_ios", "%" G_GINT64_FORMAT, access);
+      kv (job, "write_lat_log", "surface-access");
+    }
+  return TRUE;
+}
+
 /**
  * vol_fio_job_build:
  * @params: the test's parameters, a{sv}, every one set
@@ -770,6 +850,8 @@ vol_fio_job_build (const char      *kind,
 
   if (g_str_equal (kind, "quick"))
     ok = build_quick (&job, pattern, bypass, io_backend, directory);
+  else if (g_str_equal (kind, "surface"))
+    ok = build_surface (&job);
   else if (g_str_equal (kind, "transfer"))
     ok = build_transfer (&job, pattern, bypass, directory);
   else if (g_str_equal (kind, "random"))

@@ -247,3 +247,93 @@ vol_stats_t95 (guint df)
     return table[df];
   return z + (z * z * z + z) / (4.0 * df);
 }
+
+static int
+compare_dip_depth (gconstpointer a,
+                   gconstpointer b)
+{
+  const VolDip *x = a, *y = b;
+  double dx = x->level / x->around, dy = y->level / y->around;
+
+  return dx < dy ? -1 : dx > dy;
+}
+
+static int
+compare_dip_place (gconstpointer a,
+                   gconstpointer b)
+{
+  const VolDip *x = a, *y = b;
+
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/**
+ * vol_stats_find_dips:
+ * @max_dips: how many to keep at most: the deepest
+ *
+ * Looks for short slow stretches in a sequence of throughput samples
+ * taken across a device (the surface scan): a sample is low when it is
+ * under half the median of the w = clamp (n / 20, 5, 50) samples on
+ * each side of it; consecutive low samples make one dip. A stretch longer
+ * than 2w is a change of level, which the median follows and
+ * vol_stats_find_cliff() reports, so it makes no dip; a drive's steady
+ * decline moves the median with it and makes none either. O(n · w log w).
+ *
+ * Returns: (transfer full) (element-type VolDip): the dips, deepest
+ *   @max_dips of them, in the order of their place
+ */
+GArray *
+vol_stats_find_dips (const double *values,
+                     guint         n,
+                     guint         max_dips)
+{
+  GArray *dips = g_array_new (FALSE, FALSE, sizeof (VolDip));
+  guint w = CLAMP (n / 20, 5, 50);
+  g_autofree double *window = g_new (double, 2 * w + 1);
+  g_autofree double *around = g_new0 (double, MAX (n, 1));
+  gboolean *low = g_new0 (gboolean, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint from = i > w ? i - w : 0, to = MIN (n - 1, i + w), k = 0;
+
+      for (guint j = from; j <= to; j++)
+        window[k++] = values[j];
+      qsort (window, k, sizeof (double), compare_doubles);
+      around[i] = k % 2 ? window[k / 2] : (window[k / 2 - 1] + window[k / 2]) / 2;
+      low[i] = around[i] > 0 && values[i] < 0.5 * around[i];
+    }
+  for (guint i = 0; i < n; )
+    {
+      guint j = i;
+      VolDip dip;
+
+      if (!low[i])
+        {
+          i++;
+          continue;
+        }
+      while (j + 1 < n && low[j + 1])
+        j++;
+      dip.first = i;
+      dip.last = j;
+      dip.level = values[i];
+      dip.around = around[i];
+      for (guint k = i; k <= j; k++)
+        {
+          dip.level = MIN (dip.level, values[k]);
+          dip.around = MAX (dip.around, around[k]);
+        }
+      if (j - i + 1 <= 2 * w)
+        g_array_append_val (dips, dip);
+      i = j + 1;
+    }
+  g_free (low);
+  if (dips->len > max_dips)
+    {
+      g_array_sort (dips, compare_dip_depth);
+      g_array_set_size (dips, max_dips);
+    }
+  g_array_sort (dips, compare_dip_place);
+  return dips;
+}

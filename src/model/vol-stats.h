@@ -26,6 +26,17 @@ typedef struct
   double after_mean;   /* mean of the samples from it to the end */
 } VolCliff;
 
+/* A short stretch of samples well under their neighbours: a slow spot of
+ * a disk (remapped sectors, a weak zone), not the steady fall from outer
+ * to inner tracks. */
+typedef struct
+{
+  guint  first;        /* its first sample */
+  guint  last;         /* its last sample */
+  double level;        /* the lowest sample in it */
+  double around;       /* the median of the samples around it */
+} VolDip;
+
 void     vol_stats_compute     (const double *values,
                                 guint         n,
                                 VolStats     *stats);
@@ -41,5 +52,8 @@ double   vol_stats_t95         (guint         df);
 gboolean vol_stats_find_cliff  (const double *values,
                                 guint         n,
                                 VolCliff     *cliff);
+GArray  *vol_stats_find_dips   (const double *values,
+                                guint         n,
+                                guint         max_dips);
 
 G_END_DECLS

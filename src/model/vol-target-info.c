@@ -156,6 +156,18 @@ pretty_raid_level (const char *level)
  * One line for subtitles and summaries: "ext4 on md0 — RAID 0, 64 KiB
  * stripe, 2 members — INTEL SSDSA2M080 — SSD". Unknown facts are left out.
  */
+/**
+ * vol_target_info_is_device:
+ *
+ * Whether the target is a block device itself (/dev/sdb, read by the
+ * surface scan), not a folder on a mounted volume.
+ */
+gboolean
+vol_target_info_is_device (const VolTargetInfo *info)
+{
+  return info->mount_point == NULL && info->path != NULL && g_str_has_prefix (info->path, "/dev/");
+}
+
 char *
 vol_target_info_describe (const VolTargetInfo *info)
 {
@@ -164,11 +176,17 @@ vol_target_info_describe (const VolTargetInfo *info)
   g_return_val_if_fail (info != NULL, NULL);
 
   s = g_string_new (NULL);
-  g_string_append (s, info->fs_type ? info->fs_type : _("unknown filesystem"));
-  if (info->device)
-    g_string_append_printf (s, _(" on %s"), info->device);
-  else if (info->mount_source)
-    g_string_append_printf (s, _(" on %s"), info->mount_source);
+  if (vol_target_info_is_device (info))
+    /* a device read itself (the surface scan): no filesystem to name */
+    g_string_append (s, info->path);
+  else
+    {
+      g_string_append (s, info->fs_type ? info->fs_type : _("unknown filesystem"));
+      if (info->device)
+        g_string_append_printf (s, _(" on %s"), info->device);
+      else if (info->mount_source)
+        g_string_append_printf (s, _(" on %s"), info->mount_source);
+    }
 
   if (info->raid_level)
     {

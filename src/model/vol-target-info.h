@@ -76,6 +76,7 @@ VolTargetInfo  *vol_target_info_new      (void);
 VolTargetInfo  *vol_target_info_copy     (const VolTargetInfo *info);
 void            vol_target_info_free     (VolTargetInfo       *info);
 char           *vol_target_info_describe (const VolTargetInfo *info);
+gboolean        vol_target_info_is_device (const VolTargetInfo *info);
 
 gboolean        vol_fs_type_is_ram       (const char *fs_type);
 

@@ -42,6 +42,10 @@ struct _VolTestInfo
                                   guint64            free_bytes,
                                   guint64            capacity,
                                   VolEstimate       *out);
+  /* It reads a block device and writes nothing: its target may be the
+   * device itself (/dev/sdb) or a folder whose device it reads, and the
+   * runner makes no scratch folder for it. */
+  gboolean             reads_device;
 };
 
 const VolParamDesc *vol_test_info_find_param (const VolTestInfo *info,

@@ -42,6 +42,7 @@ typedef struct
   VolTargetInfo *info;       /* what the probe found */
   char          *error;      /* why the probe failed */
   gboolean       announce;   /* chosen by the user: a failure gets a dialog */
+  int            partitions; /* a listed disk's; -1 not a listed disk */
 } Target;
 
 struct _VolConfigPane
@@ -70,6 +71,7 @@ struct _VolConfigPane
   GtkWidget           *choose_button;
   gboolean             valid;
   gboolean             loading;      /* restoring settings: no saving meanwhile */
+  gboolean             disks_listed; /* the machine's disks asked for (a test that reads one) */
 };
 
 G_DEFINE_FINAL_TYPE (VolConfigPane, vol_config_pane, GTK_TYPE_BOX)
@@ -172,7 +174,16 @@ check_params (VolConfigPane *self)
     }
   spec = vol_test_spec_new (kind->info.name, target ? target->path : "/", VOL_DATA_PATTERN_RANDOM, 0, NULL,
                             g_variant_builder_end (&params));
-  if (rows_valid && !vol_test_spec_validate (spec, &kind->info, &error))
+  if (target != NULL && vol_target_info_is_device (target) && !kind->info.reads_device)
+    {
+      g_autofree char *message = g_strdup_printf (_("%s is a device: this test writes its files in a folder. "
+                                                    "Choose a volume, or Read across the device, which reads a device itself."),
+                                                  target->path);
+      adw_action_row_set_subtitle (self->check_row, message);
+      gtk_widget_set_visible (GTK_WIDGET (self->check_row), TRUE);
+      rows_valid = FALSE;
+    }
+  else if (rows_valid && !vol_test_spec_validate (spec, &kind->info, &error))
     {
       g_autofree char *message = vol_test_info_title_message (&kind->info, error->message);
       adw_action_row_set_subtitle (self->check_row, message);
@@ -442,12 +453,15 @@ revalidate_rows (VolConfigPane *self)
   update_valid (self);
 }
 
+static void list_disks (VolConfigPane *self);
+
 static void
 test_selected_cb (AdwComboRow   *combo,
                   GParamSpec    *pspec,
                   VolConfigPane *self)
 {
   rebuild_params (self);
+  list_disks (self);
   if (!self->loading)
     vol_config_pane_save (self);
 }
@@ -455,6 +469,23 @@ test_selected_cb (AdwComboRow   *combo,
 static char *
 describe_target (const Target *target)
 {
+  if (target->info != NULL && vol_target_info_is_device (target->info))
+    {
+      const VolTargetInfo *info = target->info;
+      g_autofree char *size = vol_size_format (info->capacity_bytes);
+      const char *kind = info->rotational == 1 ? _("spinning disk") : info->rotational == 0 ? _("solid state") : NULL;
+      GString *text = g_string_new (info->path);
+
+      g_string_append_printf (text, " — %s", size);
+      if (info->model)
+        g_string_append_printf (text, ", %s", info->model);
+      if (kind)
+        g_string_append_printf (text, ", %s", kind);
+      if (target->partitions > 0)
+        g_string_append_printf (text, ngettext (", %d partition", ", %d partitions", target->partitions),
+                                target->partitions);
+      return g_string_free (text, FALSE);
+    }
   if (target->info != NULL)
     {
       const VolTargetInfo *info = target->info;
@@ -481,6 +512,12 @@ show_chosen (VolConfigPane *self)
     {
       title = g_strdup (self->targets->len ? _("No volume chosen") : _("Looking for volumes…"));
       desc = g_strdup ("");
+    }
+  else if (target->info != NULL && vol_target_info_is_device (target->info))
+    {
+      /* TRANSLATORS: a device read by Read across the device, "Reads /dev/sda" */
+      title = g_strdup_printf (_("Reads %s, writes nothing"), target->info->path);
+      desc = vol_target_info_describe (target->info);
     }
   else if (target->info != NULL)
     {
@@ -582,7 +619,9 @@ probe_thread (GTask        *task,
               GCancellable *cancellable)
 {
   GError *error = NULL;
-  VolTargetInfo *info = vol_target_probe (task_data, &error);
+  /* a device chosen for a test that reads one, or a folder */
+  VolTargetInfo *info = g_str_has_prefix (task_data, "/dev/") ? vol_target_probe_device (task_data, &error)
+                                                               : vol_target_probe (task_data, &error);
 
   if (info != NULL)
     g_task_return_pointer (task, info, (GDestroyNotify) vol_target_info_free);
@@ -666,6 +705,7 @@ volume_found_cb (gpointer data)
   target = g_new0 (Target, 1);
   target->path = g_strdup (info->path);
   target->info = info;
+  target->partitions = -1;
   add_target (self, target);
   if (self->chosen >= self->targets->len)
     {
@@ -731,6 +771,59 @@ list_done_cb (GObject      *source,
     show_chosen (self);
 }
 
+/* ---- the machine's disks, for a test that reads one ---------------------- */
+
+static void
+disks_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  g_task_return_pointer (task, vol_probe_list_disks (), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+disks_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  VolConfigPane *self = VOL_CONFIG_PANE (source);
+  g_autoptr(GPtrArray) disks = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (g_cancellable_is_cancelled (self->cancellable) || disks == NULL)
+    return;
+  for (guint i = 0; i < disks->len; i++)
+    {
+      VolDisk *disk = g_ptr_array_index (disks, i);
+      Target *target;
+
+      if (find_target (self, disk->path) != G_MAXUINT)
+        continue;
+      target = g_new0 (Target, 1);
+      target->path = g_strdup (disk->path);
+      target->info = g_steal_pointer (&disk->info);
+      target->partitions = (int) disk->partitions;
+      add_target (self, target);
+    }
+  show_chosen (self);
+}
+
+/* The disks join the list the first time a test that reads one is
+ * chosen; a user who never does never sees them. */
+static void
+list_disks (VolConfigPane *self)
+{
+  g_autoptr(GTask) task = NULL;
+  const VolTestKind *kind = current_kind (self);
+
+  if (self->disks_listed || kind == NULL || !kind->info.reads_device)
+    return;
+  self->disks_listed = TRUE;
+  task = g_task_new (self, self->cancellable, disks_done_cb, NULL);
+  g_task_set_source_tag (task, list_disks);
+  g_task_run_in_thread (task, disks_thread);
+}
+
 /**
  * vol_config_pane_set_target:
  *
@@ -756,6 +849,7 @@ vol_config_pane_set_target (VolConfigPane  *self,
     {
       target = g_new0 (Target, 1);
       target->path = g_strdup (path);
+      target->partitions = -1;
       index = add_target (self, target);
       target->announce = !self->loading;
       probe_target (self, target);
@@ -1173,6 +1267,7 @@ vol_config_pane_new (GSettings *settings)
   show_chosen (self);
   if (self->rows->len == 0)
     rebuild_params (self);
+  list_disks (self);
 
   /* the volumes appear as they answer; a hung one holds up only itself
    * and those after it in the mount table, never the window */

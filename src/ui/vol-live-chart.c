@@ -36,6 +36,9 @@ static const KindLayout layouts[] = {
   { "fill", VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, "B/s", NULL,
     /* xgettext:no-c-format */
     N_("Position in the volume (% of capacity)"), N_("Throughput") },
+  { "surface", VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, "B/s", NULL,
+    /* xgettext:no-c-format */
+    N_("Position on the device (% of capacity)"), N_("Transfer rate") },
   { "transfer", VOL_CHART_KIND_LINES, X_RAW, TRUE, TRUE, "B/s", NULL,
     N_("Transfer size"), N_("Average throughput") },
   { "random", VOL_CHART_KIND_LINES, X_RAW, FALSE, FALSE, "IO/s", NULL,
@@ -155,7 +158,7 @@ vol_live_chart_new (const VolTestSpec *spec)
           g_ptr_array_add (self->labels, vol_quick_row_title (&rows[i]));
         }
     }
-  if (g_strcmp0 (kind, "fill") == 0)
+  if (g_strcmp0 (kind, "fill") == 0 || g_strcmp0 (kind, "surface") == 0)
     self->x_min = 0, self->x_max = 100;
   else if (g_strcmp0 (kind, "transfer") == 0 && vol_test_spec_has (spec, "from") && vol_test_spec_has (spec, "to"))
     {
@@ -282,6 +285,7 @@ series_title (const char *name)
 {
   static const struct { const char *name; const char *title; } titles[] = {
     { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
+    { "transfer", N_("Transfer rate") },
     { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
     { "create", N_("Creating the files") }, { "transactions", N_("Transactions") },
     { "delete", N_("Deleting the files") },
@@ -309,8 +313,8 @@ series_color (const VolLiveChart *self,
 {
   if (g_str_has_prefix (s->name, "write"))
     return 0;
-  if (g_str_has_prefix (s->name, "read"))
-    return 1;
+  if (g_str_has_prefix (s->name, "read") || g_str_equal (s->name, "transfer"))
+    return 1;   /* the surface scan's reads too, as its finished chart */
   /* one line: write-ish modes in the write colour, as the finished chart */
   if (self->series->len == 1 && self->mode)
     return g_str_equal (self->mode, "write") || g_str_has_suffix (self->mode, "wr") ? 0 : 1;
