@@ -11,8 +11,8 @@
 # even ones):
 #
 #   volumeter-cli run surface --device LOOP --samples N --sample-size S --access 0
-#   fio JOB     (volumeter-cli fio-job of the first run's result: rw=read:SKIP,
-#                bs=S, number_ios=N from offset 0, direct=1, readonly=1, the
+#   fio --readonly JOB   (volumeter-cli fio-job of the first run's result: rw=read:SKIP,
+#                bs=S, number_ios=N from offset 0, direct=1, the
 #                latency log with offsets: the same N offsets, each read timed)
 #
 # Per run it matches the N reads by offset and takes the median over the
@@ -65,6 +65,8 @@ done
 [[ -x $CLI ]] || die "NOT RUN — no volumeter-cli at $CLI (build first)"
 
 . "$SCRIPT_DIR/pin.sh"
+# fio's buffers on huge pages, as Volumeter's (iomem=shmhuge in the job)
+. "$SCRIPT_DIR/../tests/hugepages.sh"
 WORK=$(mktemp -d /tmp/surface-vs-fio.XXXXXX)
 BACKING_DIR=/dev/shm
 ((DISK)) && BACKING_DIR=/var/tmp
@@ -72,6 +74,7 @@ BACKING=$(mktemp "$BACKING_DIR/surface-vs-fio.XXXXXX.img")
 LOOP=
 cleanup () {
   pin_restore
+  hugepages_restore
   [[ -n $LOOP ]] && losetup -d "$LOOP"
   rm -f -- "$BACKING"
   rm -rf -- "$WORK"
@@ -84,6 +87,7 @@ head -c "$(numfmt --from=iec "$SIZE")" /dev/urandom >"$BACKING"
 if ((DISK)); then LOOP=$(losetup -f --show --direct-io=on "$BACKING"); else LOOP=$(losetup -f --show "$BACKING"); fi
 DEV=$(basename "$LOOP")
 pin_setup || die "cannot pin"
+hugepages_reserve 16 || die "fio's job needs huge pages (tests/hugepages.sh)"
 
 echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "machine:  nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -108,7 +112,7 @@ run_fio () {
   local i=$1 a b
   mkdir -p "$WORK/f-$i"
   a=$(stat_now); local t0; t0=$(now)
-  (cd "$WORK/f-$i" && "${TASKSET[@]}" fio --output-format=json --output=out.json "$WORK/job.fio" >/dev/null)
+  (cd "$WORK/f-$i" && "${TASKSET[@]}" fio --readonly --output-format=json --output=out.json "$WORK/job.fio" >/dev/null)
   echo "$t0 $(now)" >"$WORK/f-$i.wall"
   b=$(stat_now); echo "$a $b" >"$WORK/f-$i.stat"
 }

@@ -371,7 +371,8 @@ test_surface (void)
 
   g_assert_cmpuint (count_sections (job), ==, 2);
   assert_opt (job, "global", "filename", "/dev/loop7");
-  assert_opt (job, "global", "readonly", "1");
+  /* fio 3.33 takes --readonly on its command line only: the job says so */
+  g_assert_nonnull (strstr (job, "fio --readonly"));
   assert_opt (job, "global", "direct", "1");
   assert_opt (job, "global", "log_offset", "1");
   assert_opt (job, "global", "directory", NULL);

@@ -49,6 +49,16 @@ open_fallback (VolRun      *run,
   return fd;
 }
 
+/* /dev/NAME missing but known to /sys: a sandbox's view (Flatpak) */
+static gboolean
+in_sandbox (const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *sys = g_build_filename ("/sys/class/block", name, NULL);
+
+  return g_str_has_prefix (path, "/dev/") && g_file_test (sys, G_FILE_TEST_EXISTS);
+}
+
 int
 _vol_block_open_read (VolRun      *run,
                       const char  *path,
@@ -64,9 +74,10 @@ _vol_block_open_read (VolRun      *run,
     *opened_by = "open";
   if (fd >= 0)
     return fd;
-  if ((saved == EACCES || saved == EPERM) && extra == O_DIRECT)
+  if ((saved == EACCES || saved == EPERM || (saved == ENOENT && in_sandbox (path))) && extra == O_DIRECT)
     {
-      /* not root nor in the disk group: the desktop's way, UDisks2 */
+      /* not root nor in the disk group, or in a sandbox without /dev:
+       * the desktop's way, UDisks2 */
       g_autoptr(GError) why = NULL;
 
       fd = open_fallback (run, path, &why);

@@ -28,6 +28,7 @@
 #include "vol-test-seam.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1462,6 +1463,22 @@ vol_target_probe (const char  *path,
   return vol_target_probe_with_root (path, "/", error);
 }
 
+/* A sandbox (Flatpak) has no /dev/sdb, but it has /sys: the numbers of
+ * /dev/NAME from /sys/class/block/NAME/dev. */
+static gboolean
+sys_block_numbers (const char *path,
+                   guint      *dev_major,
+                   guint      *dev_minor)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *file = g_build_filename ("/sys/class/block", name, "dev", NULL);
+  g_autofree char *text = NULL;
+
+  if (!g_str_has_prefix (path, "/dev/") || !g_file_get_contents (file, &text, NULL, NULL))
+    return FALSE;
+  return sscanf (text, "%u:%u", dev_major, dev_minor) == 2;
+}
+
 /**
  * vol_target_probe_device:
  * @path: a block device node: /dev/sdb, /dev/md0, /dev/mapper/…
@@ -1481,25 +1498,32 @@ vol_target_probe_device (const char  *path,
   g_autofree char *display = g_filename_display_name (path);
   struct stat st;
 
-  if (stat (path, &st) != 0)
+  guint dev_major, dev_minor;
+
+  if (stat (path, &st) == 0)
+    {
+      if (!S_ISBLK (st.st_mode))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("“%s” is not a block device"), display);
+          return NULL;
+        }
+      dev_major = major (st.st_rdev);
+      dev_minor = minor (st.st_rdev);
+    }
+  else if (!sys_block_numbers (path, &dev_major, &dev_minor))
     {
       int saved = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
                    _("Could not look at the device “%s”: %s"), display, g_strerror (saved));
       return NULL;
     }
-  if (!S_ISBLK (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("“%s” is not a block device"), display);
-      return NULL;
-    }
   info = vol_target_info_new ();
   info->path = realpath (path, NULL);
   if (info->path == NULL)
     info->path = g_strdup (path);
-  info->dev_major = major (st.st_rdev);
-  info->dev_minor = minor (st.st_rdev);
+  info->dev_major = dev_major;
+  info->dev_minor = dev_minor;
   vol_probe_block_chain ("/", info->dev_major, info->dev_minor, info);
   if (info->devices->len > 0)
     info->capacity_bytes = ((VolBlockDevice *) g_ptr_array_index (info->devices, 0))->size_bytes;

@@ -753,13 +753,22 @@ build_surface (Job *job)
                           "; The work of Volumeter's “surface” test, for fio (made by volumeter-cli fio-job).\n"
                           "; Reads only: %" G_GINT64_FORMAT " positions %" G_GINT64_FORMAT " bytes apart, "
                           "then %" G_GINT64_FORMAT " random reads; per-read times in the latency logs.\n"
-                          "; Deliberate differences: docs/tests/surface.md, “The same work in fio”.\n",
-                          samples, step, access);
+                          "; Deliberate differences: docs/tests/surface.md, “The same work in fio”.\n"
+                          "; Run it as fio --readonly JOB: fio then refuses any write to the device.\n"
+                          "%s",
+                          samples, step, access,
+                          job->huge_pages ? "; iomem=shmhuge needs huge pages reserved first, e.g. echo 256 | sudo tee /proc/sys/vm/nr_hugepages\n" : "");
   g_string_append (job->out, "[global]\n");
   kv (job, "filename", "%s", g_variant_get_string (device, NULL));
   kv (job, "ioengine", "psync");
   kv (job, "direct", "1");
-  kv (job, "readonly", "1");
+  if (job->huge_pages)
+    {
+      /* buffers on 2 MiB pages as the test's: a read is as few requests
+       * as the device takes, not one per 128 pages */
+      kv (job, "iomem", "shmhuge");
+      kv (job, "hugepage-size", "2m");
+    }
   kv (job, "group_reporting", "1");
   /* every read in the logs, with its offset, not averages */
   kv (job, "log_avg_msec", "0");
