@@ -466,6 +466,78 @@ test_eio (void)
   device_free (&d);
 }
 
+/* A partition (an MBR table written by hand: one partition from 1 MiB to
+ * 63 MiB of the 64): read as itself, and with whole-disk the disk. */
+static void
+test_whole_disk (void)
+{
+  Device d;
+  g_autofree char *part = NULL;
+  g_autofree char *disk_name = NULL;
+  guint8 mbr[512] = { 0 };
+  guint32 start = 2048, count = 62 * 2048;
+  int fd;
+
+  device_make (&d);
+  /* the partition table, then the device again with its partitions */
+  mbr[446 + 4] = 0x83;
+  memcpy (mbr + 446 + 8, &start, 4);
+  memcpy (mbr + 446 + 12, &count, 4);
+  mbr[510] = 0x55;
+  mbr[511] = 0xaa;
+  fd = open (d.image, O_WRONLY);
+  g_assert_cmpint (pwrite (fd, mbr, sizeof mbr, 0), ==, (ssize_t) sizeof mbr);
+  close (fd);
+  g_spawn_sync (NULL, (char *[]) { "losetup", "-d", d.device, NULL }, NULL, G_SPAWN_SEARCH_PATH,
+                NULL, NULL, NULL, NULL, NULL, NULL);
+  g_free (d.device);
+  {
+    g_autofree char *out = NULL;
+    int status;
+    g_assert_true (g_spawn_sync (NULL, (char *[]) { "losetup", "-P", "-f", "--show", d.image, NULL }, NULL,
+                                 G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL, &status, NULL));
+    g_assert_cmpint (status, ==, 0);
+    d.device = g_strstrip (g_steal_pointer (&out));
+  }
+  part = g_strdup_printf ("%sp1", d.device);
+  /* the kernel makes the node as it reads the table; a moment's grace */
+  for (guint i = 0; i < 200 && !g_file_test (part, G_FILE_TEST_EXISTS); i++)
+    g_usleep (10000);
+  disk_name = g_path_get_basename (d.device);
+  if (!g_file_test (part, G_FILE_TEST_EXISTS))
+    {
+      /* a kernel built without the partition tables (a micro-VM's): it
+       * makes no partition to read, and this machine cannot check it */
+      g_autofree char *sys = g_strdup_printf ("/sys/block/%s/%sp1", disk_name, disk_name);
+      g_assert_false (g_file_test (sys, G_FILE_TEST_EXISTS));
+      g_test_skip ("this kernel reads no partition table on a loop device (CONFIG_MSDOS_PARTITION off)");
+      device_free (&d);
+      return;
+    }
+
+  for (guint whole = 0; whole < 2; whole++)
+    {
+      ThRun run = { 0 };
+      const char *saved = th_test_dir;
+      g_autoptr(VolTestSpec) spec = NULL;
+      g_autoptr(GVariant) device = NULL;
+
+      th_test_dir = part;
+      spec = th_make_spec ("surface", 7, "samples", "10", "sample-size", "64K", "access", "10",
+                           "whole-disk", whole ? "yes" : "no", NULL);
+      th_test_dir = saved;
+      th_run_spec (spec, NULL, &run);
+      g_assert_no_error (run.error);
+      g_assert_cmpint (run.result->status, ==, VOL_RESULT_STATUS_COMPLETE);
+      device = g_variant_lookup_value (run.result->resolved, "device", G_VARIANT_TYPE_STRING);
+      g_assert_cmpstr (g_variant_get_string (device, NULL), ==, whole ? d.device : part);
+      g_assert_cmpint (th_resolved_int (run.result, "device-size"), ==,
+                       whole ? (gint64) DEVICE_MIB * MiB : (gint64) count * 512);
+      g_clear_pointer (&run.result, vol_result_unref);
+    }
+  device_free (&d);
+}
+
 /* Stands for UDisks2: opens the device with the flags it was given. */
 typedef struct
 {
@@ -587,6 +659,7 @@ main (int    argc,
   g_test_add_func ("/vol/surface/eio", test_eio);
   g_test_add_func ("/vol/surface/folder", test_folder);
   g_test_add_func ("/vol/surface/handed-over", test_handed_over);
+  g_test_add_func ("/vol/surface/whole-disk", test_whole_disk);
   g_test_add_func ("/vol/surface/refused", test_refused);
   return g_test_run ();
 }

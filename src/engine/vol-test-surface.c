@@ -60,7 +60,7 @@
 
 static const VolParamDesc surface_params[] = {
   { "whole-disk", VOL_PARAM_BOOL, N_("Whole disk"),
-    N_("For a folder on a partition, read the whole disk the partition is on"), NULL, "no" },
+    N_("For a partition, or a folder on one, read the whole disk the partition is on"), NULL, "no" },
   { "samples", VOL_PARAM_INT, N_("Positions"),
     N_("Places read, evenly spaced from the first byte of the device to the last"), "N", "200", 10, 10000 },
   { "sample-size", VOL_PARAM_SIZE, N_("Read at each position"), N_("Bytes read and timed at each position"),
@@ -100,9 +100,11 @@ device_path (VolRun  *run,
 {
   const VolTargetInfo *t = run->target;
   const char *name = t->device;
+  const VolBlockDevice *top = t->devices && t->devices->len > 0 ? g_ptr_array_index (t->devices, 0) : NULL;
+  gboolean whole = vol_test_spec_get_bool (run->spec, "whole-disk") && top != NULL && top->parent != NULL;
 
   if (vol_target_info_is_device (t))
-    return g_strdup (t->path);
+    return whole ? g_strdup_printf ("/dev/%s", top->parent) : g_strdup (t->path);
   if (name == NULL)
     {
       g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_TARGET,
@@ -110,13 +112,7 @@ device_path (VolRun  *run,
                    t->path, t->fs_type ? t->fs_type : "virtual");
       return NULL;
     }
-  if (vol_test_spec_get_bool (run->spec, "whole-disk") && t->devices && t->devices->len > 0)
-    {
-      const VolBlockDevice *top = g_ptr_array_index (t->devices, 0);
-      if (top->parent != NULL)
-        name = top->parent;
-    }
-  return g_strdup_printf ("/dev/%s", name);
+  return g_strdup_printf ("/dev/%s", whole ? top->parent : name);
 }
 
 static gboolean
