@@ -70,6 +70,28 @@ test_zeros (void)
     g_assert_cmpuint (data[i], ==, 0);
 }
 
+/* A pool in the caller's memory has the bytes a pool of its own has, and
+ * leaves the memory to the caller. */
+static void
+test_borrowed (void)
+{
+  g_autoptr(VolDataPool) own = vol_data_pool_new (VOL_DATA_PATTERN_RANDOM, 99, 3 * 4096, 4096);
+  g_autofree guint8 *mem = g_malloc (3 * 4096 + 16);
+  VolDataPool *in;
+
+  memset (mem, 0xAB, 3 * 4096 + 16);
+  in = vol_data_pool_new_in (VOL_DATA_PATTERN_RANDOM, 99, mem, 3 * 4096);
+  g_assert_true (vol_data_pool_get_data (in) == mem);
+  g_assert_cmpmem (mem, 3 * 4096, vol_data_pool_get_data (own), 3 * 4096);
+  /* nothing written past its size */
+  g_assert_cmpuint (mem[3 * 4096], ==, 0xAB);
+  vol_data_pool_stamp (in, 7, 3 * 4096);
+  vol_data_pool_free (in);
+  /* still ours: readable and writable after the pool is gone */
+  mem[0] = 1;
+  g_assert_cmpuint (mem[0], ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -78,5 +100,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/datapool/unique-blocks", test_unique_blocks);
   g_test_add_func ("/vol/datapool/verify", test_verify);
   g_test_add_func ("/vol/datapool/zeros", test_zeros);
+  g_test_add_func ("/vol/datapool/borrowed", test_borrowed);
   return g_test_run ();
 }

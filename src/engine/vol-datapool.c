@@ -12,7 +12,29 @@ struct _VolDataPool
   guint64        seed;
   guint8        *data;
   gsize          size;
+  gboolean       borrowed;   /* data is the caller's (vol_data_pool_new_in) */
 };
+
+static void
+fill (VolDataPool *pool)
+{
+  if (pool->pattern == VOL_DATA_PATTERN_ZEROS)
+    memset (pool->data, 0, pool->size);
+  else
+    {
+      VolXoshiro x;
+      gsize i;
+
+      vol_xoshiro_seed (&x, pool->seed);
+      for (i = 0; i + 8 <= pool->size; i += 8)
+        {
+          guint64 v = vol_xoshiro_next (&x);
+          memcpy (pool->data + i, &v, 8);
+        }
+      for (; i < pool->size; i++)
+        pool->data[i] = (guint8) vol_xoshiro_next (&x);
+    }
+}
 
 /**
  * vol_data_pool_new:
@@ -33,23 +55,33 @@ vol_data_pool_new (VolDataPattern pattern,
   pool->seed = seed;
   pool->size = size;
   pool->data = vol_io_alloc_aligned (size, alignment);
+  fill (pool);
+  return pool;
+}
 
-  if (pattern == VOL_DATA_PATTERN_ZEROS)
-    memset (pool->data, 0, size);
-  else
-    {
-      VolXoshiro x;
-      gsize i;
+/**
+ * vol_data_pool_new_in:
+ * @data: @size bytes the caller owns and frees after the pool
+ *
+ * A pool in memory of the caller's: the slots of an io_uring ring share
+ * one region, so their buffers are on 2 MiB pages together where one
+ * slot's alone would be on 4 KiB pages (vol-io-loop.c says why that
+ * matters).
+ */
+VolDataPool *
+vol_data_pool_new_in (VolDataPattern pattern,
+                      guint64        seed,
+                      guint8        *data,
+                      gsize          size)
+{
+  VolDataPool *pool = g_new0 (VolDataPool, 1);
 
-      vol_xoshiro_seed (&x, seed);
-      for (i = 0; i + 8 <= size; i += 8)
-        {
-          guint64 v = vol_xoshiro_next (&x);
-          memcpy (pool->data + i, &v, 8);
-        }
-      for (; i < size; i++)
-        pool->data[i] = (guint8) vol_xoshiro_next (&x);
-    }
+  pool->pattern = pattern;
+  pool->seed = seed;
+  pool->size = size;
+  pool->data = data;
+  pool->borrowed = TRUE;
+  fill (pool);
   return pool;
 }
 
@@ -58,7 +90,8 @@ vol_data_pool_free (VolDataPool *pool)
 {
   if (pool == NULL)
     return;
-  vol_io_free_aligned (pool->data);
+  if (!pool->borrowed)
+    vol_io_free_aligned (pool->data);
   g_free (pool);
 }
 

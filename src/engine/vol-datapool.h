@@ -29,6 +29,10 @@ VolDataPool *vol_data_pool_new      (VolDataPattern  pattern,
                                      guint64         seed,
                                      gsize           size,
                                      gsize           alignment);
+VolDataPool *vol_data_pool_new_in   (VolDataPattern  pattern,
+                                     guint64         seed,
+                                     guint8         *data,
+                                     gsize           size);
 void         vol_data_pool_free     (VolDataPool    *pool);
 guint8      *vol_data_pool_get_data (VolDataPool    *pool);
 gsize        vol_data_pool_get_size (VolDataPool    *pool);
