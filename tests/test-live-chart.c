@@ -247,6 +247,36 @@ test_quick_cells (void)
   g_assert_cmpuint (cells[2 * n_rows].loops, ==, 0);
 }
 
+/* Surface: the transfer line on the left axis, the access times as dots
+ * in ms on the right, in the order of their place. */
+static void
+test_surface (void)
+{
+  g_autoptr(VolTestSpec) spec = make_spec ("surface", NULL);
+  g_autoptr(VolLiveChart) live = vol_live_chart_new (spec);
+  g_autoptr(VolChart) chart = NULL;
+  VolChartSeries *rate, *access;
+
+  add (live, "transfer", 0, 200e6);
+  add (live, "transfer", 50, 100e6);
+  add (live, "access", 80, 0.012);
+  add (live, "access", 10, 0.004);
+  chart = vol_live_chart_build (live, FALSE);
+  g_assert_cmpint (chart->kind, ==, VOL_CHART_KIND_CAPACITY);
+  g_assert_cmpfloat (chart->x_min, ==, 0);
+  g_assert_cmpfloat (chart->x_max, ==, 100);
+  rate = series_at (chart, 0);
+  g_assert_false (rate->y2);
+  g_assert_cmpfloat (y_at (rate, 1), ==, 100);   /* MB/s */
+  access = series_at (chart, 1);
+  g_assert_true (access->y2);
+  g_assert_true (access->dots);
+  g_assert_cmpfloat (x_at (access, 0), ==, 10);
+  g_assert_cmpfloat_with_epsilon (y_at (access, 0), 4, 1e-9);   /* ms */
+  g_assert_cmpfloat_with_epsilon (y_at (access, 1), 12, 1e-9);
+  g_assert_cmpstr (chart->y2_unit, ==, "ms");
+}
+
 /* Not a quick run: no grid. */
 static void
 test_no_quick_cells (void)
@@ -288,5 +318,6 @@ main (int    argc,
   g_test_add_func ("/vol/live-chart/not-a-number", test_not_a_number);
   g_test_add_func ("/vol/live-chart/quick-cells", test_quick_cells);
   g_test_add_func ("/vol/live-chart/no-quick-cells", test_no_quick_cells);
+  g_test_add_func ("/vol/live-chart/surface", test_surface);
   return g_test_run ();
 }

@@ -355,6 +355,8 @@ access_phase (Surface  *s,
       row[1] = offset;
       row[2] = ns / 1e9;
       vol_series_append (s->access, row, G_N_ELEMENTS (row));
+      /* the live chart's dots, in seconds as the series holds them */
+      _vol_run_sample (s->run, "access", row[0], row[2]);
       bytes += plan->grain;
       s->done++;
       if (i % 16 == 15 || i + 1 == plan->access)

@@ -285,7 +285,7 @@ series_title (const char *name)
 {
   static const struct { const char *name; const char *title; } titles[] = {
     { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
-    { "transfer", N_("Transfer rate") },
+    { "transfer", N_("Transfer rate") }, { "access", N_("Access time") },
     { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
     { "create", N_("Creating the files") }, { "transactions", N_("Transactions") },
     { "delete", N_("Deleting the files") },
@@ -354,6 +354,34 @@ add_means (VolChartSeries *out,
                           g_array_index (sums, double, j) / g_array_index (counts, guint, j) / scale);
 }
 
+static int
+compare_points (const void *a,
+                const void *b)
+{
+  const Point *p = a, *q = b;
+
+  return p->x < q->x ? -1 : p->x > q->x;
+}
+
+/* Dots against a right-hand axis in ms, sorted by position (the reads
+ * came in random order; the chart's hit tests want x in order). */
+static void
+add_access_dots (VolChart     *chart,
+                 const GArray *points)
+{
+  g_autoptr(GArray) sorted = g_array_copy ((GArray *) points);
+  VolChartSeries *out = vol_chart_add_series (chart, _("Access time"), 4);
+
+  g_array_sort (sorted, compare_points);
+  out->y2 = TRUE;
+  out->dots = TRUE;
+  for (guint j = 0; j < sorted->len; j++)
+    vol_chart_series_add (out, g_array_index (sorted, Point, j).x, g_array_index (sorted, Point, j).y * 1e3);
+  g_free (chart->y2_title);
+  chart->y2_title = g_strdup (_("Access time (ms)"));
+  chart->y2_unit = g_strdup ("ms");
+}
+
 /**
  * vol_live_chart_build:
  * @binary: throughput in MiB/s instead of MB/s
@@ -397,8 +425,16 @@ vol_live_chart_build (const VolLiveChart *self,
     {
       const LiveSeries *s = g_ptr_array_index (self->series, i);
       g_autofree char *title = series_title (s->name);
-      VolChartSeries *out = vol_chart_add_series (chart, title, series_color (self, s, i));
+      VolChartSeries *out;
 
+      if (g_strcmp0 (layout->kind, "surface") == 0 && g_str_equal (s->name, "access"))
+        {
+          /* the scan's access times: dots in ms on the right, as its
+           * finished chart draws them */
+          add_access_dots (chart, s->points);
+          continue;
+        }
+      out = vol_chart_add_series (chart, title, series_color (self, s, i));
       if (layout->mean_per_x)
         add_means (out, s->points, scale);
       else
