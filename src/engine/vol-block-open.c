@@ -43,7 +43,7 @@ open_fallback (VolRun      *run,
     {
       close (fd);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                   _("Cannot use %s: the descriptor handed over is not read-only and direct"), path);
+                   _("the descriptor handed over for %s is not read-only and direct"), path);
       return -1;
     }
   return fd;

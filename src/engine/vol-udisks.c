@@ -59,8 +59,7 @@ vol_udisks_open_read (const char    *device,
   if (bus == NULL || (object = resolve (bus, device, cancellable, &local)) == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                   _("Cannot open %s read-only: this needs root, the disk group, or UDisks2, which did not answer (%s)"),
-                   device, local->message);
+                   _("UDisks2 did not answer (%s)"), local->message);
       return -1;
     }
 
@@ -77,7 +76,7 @@ vol_udisks_open_read (const char    *device,
     {
       g_dbus_error_strip_remote_error (local);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                   _("Cannot open %s read-only: UDisks2 refused (%s)"), device, local->message);
+                   _("UDisks2 refused (%s)"), local->message);
       return -1;
     }
   g_variant_get (reply, "(h)", &index);
@@ -85,8 +84,7 @@ vol_udisks_open_read (const char    *device,
   if (fd < 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("Cannot open %s read-only: UDisks2 sent no descriptor (%s)"), device,
-                   local ? local->message : "");
+                   _("UDisks2 sent no descriptor (%s)"), local ? local->message : "");
       return -1;
     }
   return fd;

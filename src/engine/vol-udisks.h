@@ -13,8 +13,8 @@
 G_BEGIN_DECLS
 
 /* An fd open O_RDONLY | O_DIRECT on @device (/dev/sdb), or -1 with an
- * error saying what to do when UDisks2 is missing, refuses or the user
- * declines. */
+ * error saying what UDisks2 answered (missing, refused, the user
+ * declined), to follow the caller's own words. */
 int vol_udisks_open_read (const char    *device,
                           GCancellable  *cancellable,
                           GError       **error);
