@@ -73,6 +73,10 @@ VolChart   *_vol_chart_build_cached (const VolResult *result, const VolChartOpti
 VolChart   *_vol_chart_build_quick (const VolResult *result, const VolChartOptions *options);
 gint64      _vol_chart_resolved_int (const VolResult *result, const char *key);
 double      _vol_chart_figure (const VolResult *result, const char *name);
+void        vol_chart_add_access_dots (VolChart     *chart,
+                                       const double *positions,
+                                       const double *seconds,
+                                       guint         n);
 VolChart   *_vol_chart_build_surface (const VolResult *result, const VolChartOptions *options);
 /* @result's series @series_name as a line in @chart, its mean and spread
  * when the result has its summary; NULL when the result has no such

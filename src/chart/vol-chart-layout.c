@@ -1026,10 +1026,10 @@ layout_pass (VolChartLayout *layout,
   layout->y_title_max = layout->plot.height;
   if (vol_chart_has_y2 (chart))
     {
-      double w2, h2, title_w, title_h;
-      w2 = widest_tick (m, &layout->y2_axis, &h2);
+      /* the right-hand title ends the room the pass kept for it */
+      double title_w, title_h;
       measure (m, chart->y2_title ? chart->y2_title : "", VOL_CHART_FONT_AXIS_TITLE, &title_w, &title_h);
-      layout->y2_title_x = MIN (layout->plot.x + layout->plot.width + 8 + w2 + GAP + title_h / 2,
+      layout->y2_title_x = MIN (layout->plot.x + layout->plot.width + layout->y2_room - title_h / 2,
                                 width - layout->margin - title_h / 2);
     }
   /* the x title centred under the plot, but on the canvas */

@@ -30,31 +30,35 @@ compare_points (const void *a,
   return p->x < q->x ? -1 : p->x > q->x;
 }
 
-/* The access times in ms, sorted by position (the chart's decimation and
- * hit tests want x in order; the reads were made in random order). */
-static void
-add_access_dots (VolChart        *chart,
-                 const VolResult *result)
+/**
+ * vol_chart_add_access_dots:
+ * @positions: % of capacity, in any order
+ * @seconds: each read's time
+ *
+ * A surface scan's access times: dots in ms against the right-hand axis,
+ * sorted by position (the reads were made in random order; the chart's
+ * decimation and hit tests want x in order). The finished chart and the
+ * live one both draw them so.
+ */
+void
+vol_chart_add_access_dots (VolChart     *chart,
+                           const double *positions,
+                           const double *seconds,
+                           guint         n)
 {
-  const VolSeries *series = vol_result_get_series (result, "access");
-  const VolColumn *x = series ? vol_series_get_column (series, "position") : NULL;
-  const VolColumn *y = series ? vol_series_get_column (series, "latency") : NULL;
-  g_autofree Point *points = NULL;
+  g_autofree Point *points = g_new (Point, MAX (n, 1));
   VolChartSeries *out;
-  guint n;
 
-  if (x == NULL || y == NULL || x->values->len == 0)
-    return;
-  n = MIN (x->values->len, y->values->len);
-  points = g_new (Point, n);
   for (guint i = 0; i < n; i++)
-    points[i] = (Point) { g_array_index (x->values, double, i), g_array_index (y->values, double, i) * 1e3 };
+    points[i] = (Point) { positions[i], seconds[i] * 1e3 };
   qsort (points, n, sizeof *points, compare_points);
   out = vol_chart_add_series (chart, _("Access time"), 4);
   out->y2 = TRUE;
   out->dots = TRUE;
   for (guint i = 0; i < n; i++)
     vol_chart_series_add (out, points[i].x, points[i].y);
+  g_free (chart->y2_title);
+  g_free (chart->y2_unit);
   chart->y2_title = g_strdup (_("Access time (ms)"));
   chart->y2_unit = g_strdup ("ms");
 }
@@ -103,7 +107,15 @@ _vol_chart_build_surface (const VolResult       *result,
   chart->x_max = 100;
 
   _vol_chart_add_result_series (chart, result, "transfer", _("Transfer rate"), 1, options);
-  add_access_dots (chart, result);
+  {
+    const VolSeries *access = vol_result_get_series (result, "access");
+    const VolColumn *x = access ? vol_series_get_column (access, "position") : NULL;
+    const VolColumn *y = access ? vol_series_get_column (access, "latency") : NULL;
+
+    if (x != NULL && y != NULL && x->values->len > 0)
+      vol_chart_add_access_dots (chart, (const double *) x->values->data, (const double *) y->values->data,
+                                 MIN (x->values->len, y->values->len));
+  }
 
   if (isfinite (_vol_chart_figure (result, "drop-position")))
     {

@@ -214,6 +214,18 @@ read_at (Surface  *s,
   return TRUE;
 }
 
+/* One position: an untimed read of a grain moves the head there (the
+ * seek), then the timed read of the sample, so it measures the transfer. */
+static gboolean
+read_position (Surface  *s,
+               guint64   offset,
+               gint64   *ns,
+               GError  **error)
+{
+  return read_at (s, offset, s->plan->grain, NULL, error)
+         && read_at (s, offset, s->plan->sample_size, ns, error);
+}
+
 static void
 progress (Surface    *s,
           const char *phase,
@@ -250,10 +262,7 @@ transfer_phase (Surface  *s,
           ok = FALSE;
           break;
         }
-      /* the seek: untimed, so the sample measures the transfer */
-      ok = read_at (s, offset, plan->grain, NULL, error)
-           && read_at (s, offset, plan->sample_size, &ns, error);
-      if (!ok)
+      if (!(ok = read_position (s, offset, &ns, error)))
         break;
       row[0] = 100.0 * offset / plan->size;
       row[1] = offset;
@@ -272,17 +281,23 @@ transfer_phase (Surface  *s,
   return ok;
 }
 
-/* The effective rate of position @i: its re-read's when it was re-read
- * (the faster of the two: a slow spot is slow every time, a hiccup of the
+/* The rate of each position: its re-read's where it was re-read (the
+ * faster of the two: a slow spot is slow every time, a hiccup of the
  * machine once). */
-static double
-effective_rate (const VolSeries *transfer,
-                guint            i)
+static GArray *
+effective_rates (const VolSeries *transfer)
 {
-  double first = g_array_index (vol_series_get_column (transfer, "throughput")->values, double, i);
-  double again = g_array_index (vol_series_get_column (transfer, "reread")->values, double, i);
+  const GArray *first = vol_series_get_column (transfer, "throughput")->values;
+  const GArray *again = vol_series_get_column (transfer, "reread")->values;
+  GArray *rates = g_array_sized_new (FALSE, FALSE, sizeof (double), first->len);
 
-  return isnan (again) ? first : MAX (first, again);
+  for (guint i = 0; i < first->len; i++)
+    {
+      double a = g_array_index (first, double, i), b = g_array_index (again, double, i);
+      double r = isnan (b) ? a : MAX (a, b);
+      g_array_append_val (rates, r);
+    }
+  return rates;
 }
 
 /* Positions under half their neighbours are read twice more (seek,
@@ -312,9 +327,7 @@ confirm_slow_spots (Surface  *s,
             {
               gint64 ns;
 
-              if (!_vol_run_check_cancelled (s->run, error)
-                  || !read_at (s, step * i, plan->grain, NULL, error)
-                  || !read_at (s, step * i, plan->sample_size, &ns, error))
+              if (!_vol_run_check_cancelled (s->run, error) || !read_position (s, step * i, &ns, error))
                 return FALSE;
               best = MAX (best, plan->sample_size / (ns / 1e9));
             }
@@ -416,12 +429,7 @@ summarize (Surface *s,
   g_autoptr(GArray) dips = NULL;
   VolCliff cliff;
 
-  rates = g_array_new (FALSE, FALSE, sizeof (double));
-  for (guint i = 0; i < vol_series_get_length (s->transfer); i++)
-    {
-      double r = effective_rate (s->transfer, i);
-      g_array_append_val (rates, r);
-    }
+  rates = effective_rates (s->transfer);
   column_values (s->transfer, "position", &positions);
   column_values (s->access, "latency", &times);
   vol_result_add_summary (result, "transfer", "throughput");

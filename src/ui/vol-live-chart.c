@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-chart-build.h"
 #include "vol-quick.h"
 #include "vol-registry.h"
 #include "vol-size.h"
@@ -354,34 +355,6 @@ add_means (VolChartSeries *out,
                           g_array_index (sums, double, j) / g_array_index (counts, guint, j) / scale);
 }
 
-static int
-compare_points (const void *a,
-                const void *b)
-{
-  const Point *p = a, *q = b;
-
-  return p->x < q->x ? -1 : p->x > q->x;
-}
-
-/* Dots against a right-hand axis in ms, sorted by position (the reads
- * came in random order; the chart's hit tests want x in order). */
-static void
-add_access_dots (VolChart     *chart,
-                 const GArray *points)
-{
-  g_autoptr(GArray) sorted = g_array_copy ((GArray *) points);
-  VolChartSeries *out = vol_chart_add_series (chart, _("Access time"), 4);
-
-  g_array_sort (sorted, compare_points);
-  out->y2 = TRUE;
-  out->dots = TRUE;
-  for (guint j = 0; j < sorted->len; j++)
-    vol_chart_series_add (out, g_array_index (sorted, Point, j).x, g_array_index (sorted, Point, j).y * 1e3);
-  g_free (chart->y2_title);
-  chart->y2_title = g_strdup (_("Access time (ms)"));
-  chart->y2_unit = g_strdup ("ms");
-}
-
 /**
  * vol_live_chart_build:
  * @binary: throughput in MiB/s instead of MB/s
@@ -431,7 +404,15 @@ vol_live_chart_build (const VolLiveChart *self,
         {
           /* the scan's access times: dots in ms on the right, as its
            * finished chart draws them */
-          add_access_dots (chart, s->points);
+          g_autoptr(GArray) xs = g_array_sized_new (FALSE, FALSE, sizeof (double), s->points->len);
+          g_autoptr(GArray) ys = g_array_sized_new (FALSE, FALSE, sizeof (double), s->points->len);
+
+          for (guint j = 0; j < s->points->len; j++)
+            {
+              g_array_append_val (xs, g_array_index (s->points, Point, j).x);
+              g_array_append_val (ys, g_array_index (s->points, Point, j).y);
+            }
+          vol_chart_add_access_dots (chart, (const double *) xs->data, (const double *) ys->data, xs->len);
           continue;
         }
       out = vol_chart_add_series (chart, title, series_color (self, s, i));
