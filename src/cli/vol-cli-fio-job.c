@@ -76,7 +76,14 @@ job_for_result (int    argc,
       return VOL_CLI_EXIT_USAGE;
     }
   {
-    char *text = vol_fio_job_for_result (result, dir, &error);
+    const char *sent = NULL;
+    char *text;
+
+    /* a remote run's result holds the very job it sent */
+    if (dir == NULL && result->resolved != NULL && g_variant_lookup (result->resolved, "fio-job", "&s", &sent))
+      text = g_strdup (sent);
+    else
+      text = vol_fio_job_for_result (result, dir, &error);
     return print_job (text, error);
   }
 }

@@ -44,6 +44,16 @@ is_size_key (const VolTestKind *kind,
          || g_str_equal (key, "reserve");
 }
 
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (; *text; text++)
+    n += *text == '\n';
+  return n;
+}
+
 static void
 print_dict (FILE              *out,
             const char        *title,
@@ -68,6 +78,10 @@ print_dict (FILE              *out,
         text = vol_size_format ((guint64) g_variant_get_int64 (value));
       else if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE) && is_size_key (kind, key))
         text = g_strdup_printf ("%g%%", g_variant_get_double (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING) && strchr (g_variant_get_string (value, NULL), '\n'))
+        /* a text of several lines (a remote run's fio job): its size here,
+         * the text itself from `volumeter-cli fio-job FILE` */
+        text = g_strdup_printf (_("(%u lines)"), count_lines (g_variant_get_string (value, NULL)));
       else if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
         text = g_variant_dup_string (value, NULL);
       else

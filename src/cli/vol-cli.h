@@ -81,6 +81,10 @@ int      vol_cli_command_import_fio (int                argc,
                                      char             **argv);
 int      vol_cli_command_fio_job    (int                argc,
                                      char             **argv);
+gboolean vol_cli_run_is_remote      (int                argc,
+                                     char             **argv);
+int      vol_cli_command_run_remote (int                argc,
+                                     char             **argv);
 
 void     vol_cli_print_summary    (FILE              *out,
                                    const VolResult   *result,

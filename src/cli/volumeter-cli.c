@@ -38,6 +38,10 @@ print_usage (FILE *out)
 {
   fprintf (out, _("Usage:\n"
                   "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
+                  "  volumeter-cli run TEST --hosts H[:PORT],… | --hosts-file FILE --target DIR [OPTION…]\n"
+                  "                [--port P] [--connect-timeout S] [--run-timeout S] [--print-job] [-o OUTDIR]\n"
+                  "                                                  run a test on many hosts at once through their\n"
+                  "                                                  “fio --server” (docs/hosts.md); a result per host\n"
                   "  volumeter-cli show FILE…                        print a summary of each saved result\n"
                   "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT] [--card OUT]\n"
                   "                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n"
@@ -398,6 +402,8 @@ main (int    argc,
       printf ("volumeter-cli %s\n", PACKAGE_VERSION);
       return VOL_CLI_EXIT_OK;
     }
+  if (g_str_equal (command, "run") && vol_cli_run_is_remote (argc - 2, argv + 2))
+    return vol_cli_command_run_remote (argc - 2, argv + 2);
   if (g_str_equal (command, "run"))
     return command_run (argc - 2, argv + 2);
   if (g_str_equal (command, "show"))

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "vol-spec.h"
+#include "vol-test-fio.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,14 @@ typedef struct
   /* Does the I/O, adding samples to run->result as it goes. Returns FALSE
    * with G_IO_ERROR_CANCELLED when cancelled. NULL: not available yet. */
   gboolean (*run)     (VolRun *run, GError **error);
+  /* Builds @result (series, summaries, figures, as run() would) from one
+   * host's fio figures for the sections of the test's fio job
+   * (model/vol-fio-job.c), for a remote run (vol-remote.c). NULL: fio
+   * cannot do this test's work. */
+  gboolean (*from_fio) (const VolTestSpec    *spec,
+                        VolResult            *result,
+                        const VolFioSections *sections,
+                        GError              **error);
 } VolTestKind;
 
 const VolTestKind        *vol_registry_lookup (const char *name);

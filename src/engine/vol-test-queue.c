@@ -609,22 +609,43 @@ open_file (Queue   *q,
   return q->fd >= 0;
 }
 
+/* The summaries and the figures a local run and a remote host's
+ * (queue_from_fio) share: totals, the number of points, the best. */
 static void
-summarize (Queue *q)
+summarize_points (VolResult *result,
+                  VolSeries *points,
+                  double     total_ios,
+                  double     total_bytes)
 {
-  VolResult *result = q->run->result;
-  VolColumn *iops = vol_series_get_column (q->points, "iops");
-  VolColumn *depth = vol_series_get_column (q->points, "depth");
+  VolColumn *iops = vol_series_get_column (points, "iops");
+  VolColumn *depth = vol_series_get_column (points, "depth");
   guint best = 0;
 
   vol_result_add_summary (result, "queue", "iops");
   vol_result_add_summary (result, "queue", "throughput");
   vol_result_add_summary (result, "intervals", "iops");
-  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", q->total_ios);
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", q->total_bytes);
+  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", total_ios);
+  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", total_bytes);
+  vol_result_add_figure (result, "points", N_("Queue depths measured"), "", vol_series_get_length (points));
+  for (guint i = 1; i < iops->values->len; i++)
+    if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
+      best = i;
+  if (iops->values->len > 0)
+    {
+      vol_result_add_figure (result, "iops-max", N_("Highest IOPS"), "IO/s", g_array_index (iops->values, double, best));
+      vol_result_add_figure (result, "iops-max-depth", N_("Queue depth of the highest IOPS"), "",
+                             g_array_index (depth->values, double, best));
+    }
+}
+
+static void
+summarize (Queue *q)
+{
+  VolResult *result = q->run->result;
+
+  summarize_points (result, q->points, q->total_ios, q->total_bytes);
   vol_result_add_figure (result, "offsets-512", N_("I/Os at offsets 512 mod 4096"), "", q->total_offsets_512);
   vol_result_add_figure (result, "offsets-4k", N_("I/Os at 4 KiB-aligned offsets"), "", q->total_offsets_4k);
-  vol_result_add_figure (result, "points", N_("Queue depths measured"), "", vol_series_get_length (q->points));
   if (q->worker_cpu_user + q->worker_cpu_system > 0)
     {
       vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", q->worker_cpu_user);
@@ -635,15 +656,6 @@ summarize (Queue *q)
       /* the timed loops alone, without the lay-down: CPU per I/O */
       vol_result_add_figure (result, "ring-cpu-user", N_("CPU of the io_uring loop, user"), "s", q->ring_cpu_user);
       vol_result_add_figure (result, "ring-cpu-system", N_("CPU of the io_uring loop, system"), "s", q->ring_cpu_system);
-    }
-  for (guint i = 1; i < iops->values->len; i++)
-    if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
-      best = i;
-  if (iops->values->len > 0)
-    {
-      vol_result_add_figure (result, "iops-max", N_("Highest IOPS"), "IO/s", g_array_index (iops->values, double, best));
-      vol_result_add_figure (result, "iops-max-depth", N_("Queue depth of the highest IOPS"), "",
-                             g_array_index (depth->values, double, best));
     }
 }
 
@@ -718,6 +730,57 @@ queue_estimate (const VolTestInfo *info,
   out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
 }
 
+/* One host's fio figures for build_queue()'s sections ("qd32"): a
+ * point per depth with fio's IOPS, throughput, mean latency (submission
+ * to completion, as the test's) and completion-latency percentiles (one
+ * direction's; a mix has none, they do not add up), and fio's spread of
+ * its per-interval IOPS. No over-time series: fio keeps that log on the
+ * host. */
+static gboolean
+queue_from_fio (const VolTestSpec    *spec,
+                VolResult            *result,
+                const VolFioSections *sections,
+                GError              **error)
+{
+  VolSeries *points = add_points_series (result);
+  g_autoptr(GVariant) list = vol_test_spec_get_value (spec, "depths");
+  gsize n;
+  const gint64 *depths = g_variant_get_fixed_array (list, &n, sizeof (gint64));
+  double total_ios = 0, total_bytes = 0;
+
+  add_intervals_series (result);
+  for (gsize i = 0; i < n; i++)
+    {
+      const VolFioEntry *e = _vol_fio_section (sections, error, "qd%" G_GINT64_FORMAT, depths[i]);
+      VolFioDir t;
+      double row[15];
+
+      if (e == NULL)
+        return FALSE;
+      _vol_fio_entry_total (e, &t);
+      row[0] = depths[i];
+      row[1] = t.iops;
+      row[2] = t.bw;
+      row[3] = t.lat_mean;
+      row[4] = t.p50;
+      row[5] = t.p99;
+      row[6] = t.p999;
+      row[7] = t.ios;
+      row[8] = e->read.present ? e->read.ios : 0;
+      row[9] = e->write.present ? e->write.ios : 0;
+      row[10] = t.io_bytes;
+      row[11] = t.runtime;
+      row[12] = t.iops_stddev;
+      row[13] = t.iops_min;
+      row[14] = t.iops_max;
+      vol_series_append (points, row, G_N_ELEMENTS (row));
+      total_ios += t.ios;
+      total_bytes += t.io_bytes;
+    }
+  summarize_points (result, points, total_ios, total_bytes);
+  return TRUE;
+}
+
 const VolTestKind vol_test_queue = {
   {
     "queue",
@@ -729,4 +792,5 @@ const VolTestKind vol_test_queue = {
   },
   queue_prepare,
   queue_run,
+  queue_from_fio,
 };

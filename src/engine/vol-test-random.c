@@ -100,6 +100,33 @@ plan_free (gpointer data)
   g_free (plan);
 }
 
+/* The I/O counts of the spec: the sweep's, else just `ios`. */
+static GArray *
+spec_counts (const VolTestSpec *spec,
+             gboolean          *sweep)
+{
+  GArray *counts = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  *sweep = vol_test_spec_has (spec, "count-sweep");
+  if (*sweep)
+    {
+      g_autoptr(GVariant) list = vol_test_spec_get_value (spec, "count-sweep");
+      gsize n;
+      const gint64 *items = g_variant_get_fixed_array (list, &n, sizeof (gint64));
+      for (gsize i = 0; i < n; i++)
+        {
+          guint64 v = (guint64) items[i];
+          g_array_append_val (counts, v);
+        }
+    }
+  else
+    {
+      guint64 v = (guint64) vol_test_spec_get_int (spec, "ios");
+      g_array_append_val (counts, v);
+    }
+  return counts;
+}
+
 static gboolean
 random_prepare (VolRun  *run,
                 GError **error)
@@ -114,24 +141,7 @@ random_prepare (VolRun  *run,
   run->test_data_free = plan_free;
   plan->chunk = (guint64) vol_test_spec_get_int (run->spec, "chunk");
   plan->iterations = (guint) vol_test_spec_get_int (run->spec, "iterations");
-  plan->counts = g_array_new (FALSE, FALSE, sizeof (guint64));
-  if (vol_test_spec_has (run->spec, "count-sweep"))
-    {
-      g_autoptr(GVariant) list = vol_test_spec_get_value (run->spec, "count-sweep");
-      gsize n;
-      const gint64 *items = g_variant_get_fixed_array (list, &n, sizeof (gint64));
-      for (gsize i = 0; i < n; i++)
-        {
-          guint64 v = (guint64) items[i];
-          g_array_append_val (plan->counts, v);
-        }
-      plan->sweep = TRUE;
-    }
-  else
-    {
-      guint64 v = (guint64) vol_test_spec_get_int (run->spec, "ios");
-      g_array_append_val (plan->counts, v);
-    }
+  plan->counts = spec_counts (run->spec, &plan->sweep);
 
   /* O_DIRECT and its alignment, learnt on a throwaway file */
   if (!_vol_test_file_probe_direct (run, "random-probe.dat", &direct, &align, error))
@@ -288,6 +298,27 @@ add_series (VolResult  *result,
   return series;
 }
 
+/* One write or read phase as a row: its rate from its I/Os and time.
+ * A local run's and a remote host's (random_from_fio) alike. */
+static double
+append_row (VolSeries *series,
+            guint      iteration,
+            double     ios,
+            double     bytes,
+            double     seconds)
+{
+  double row[6];
+
+  row[0] = iteration + 1;
+  row[1] = seconds > 0 ? ios / seconds : 0;
+  row[2] = seconds > 0 ? bytes / seconds : 0;
+  row[3] = seconds;
+  row[4] = ios;
+  row[5] = bytes;
+  vol_series_append (series, row, G_N_ELEMENTS (row));
+  return row[1];
+}
+
 static void
 add_sample (Random    *r,
             VolSeries *series,
@@ -295,18 +326,9 @@ add_sample (Random    *r,
             guint64    n,
             gint64     elapsed_ns)
 {
-  double seconds = elapsed_ns / 1e9;
-  double bytes = (double) n * r->plan->chunk;
-  double row[6];
+  double ops = append_row (series, iteration, n, (double) n * r->plan->chunk, elapsed_ns / 1e9);
 
-  row[0] = iteration + 1;
-  row[1] = seconds > 0 ? n / seconds : 0;
-  row[2] = seconds > 0 ? bytes / seconds : 0;
-  row[3] = seconds;
-  row[4] = (double) n;
-  row[5] = bytes;
-  vol_series_append (series, row, G_N_ELEMENTS (row));
-  _vol_run_sample (r->run, series->name, row[0], row[1]);
+  _vol_run_sample (r->run, series->name, iteration + 1, ops);
 }
 
 /* The device's counters of one timed phase, named after its series
@@ -437,6 +459,48 @@ summarize_series (VolResult  *result,
     }
 }
 
+/* A write and a read series per I/O count ("write", or "write-1024" in
+ * a sweep), in @writes and @reads. */
+static void
+add_all_series (VolResult *result,
+                GArray    *counts,
+                gboolean   sweep,
+                GPtrArray *writes,
+                GPtrArray *reads)
+{
+  for (guint i = 0; i < counts->len; i++)
+    {
+      guint64 n = g_array_index (counts, guint64, i);
+      g_autofree char *wname = sweep ? g_strdup_printf ("write-%" G_GUINT64_FORMAT, n) : g_strdup ("write");
+      g_autofree char *rname = sweep ? g_strdup_printf ("read-%" G_GUINT64_FORMAT, n) : g_strdup ("read");
+      g_autofree char *wtitle = sweep ? g_strdup_printf (_("Write, %" PRIu64 " I/Os"), n) : g_strdup (_("Write"));
+      g_autofree char *rtitle = sweep ? g_strdup_printf (_("Read, %" PRIu64 " I/Os"), n) : g_strdup (_("Read"));
+      g_ptr_array_add (writes, add_series (result, wname, wtitle));
+      g_ptr_array_add (reads, add_series (result, rname, rtitle));
+    }
+}
+
+static void
+summarize_all (VolResult *result,
+               GPtrArray *writes,
+               GPtrArray *reads,
+               double     ios_written,
+               double     ios_read,
+               guint64    chunk)
+{
+  for (guint i = 0; i < writes->len; i++)
+    {
+      VolSeries *w = g_ptr_array_index (writes, i);
+      VolSeries *rd = g_ptr_array_index (reads, i);
+      summarize_series (result, w, w->name, _(w->title));
+      summarize_series (result, rd, rd->name, _(rd->title));
+    }
+  vol_result_add_figure (result, "ios-written", N_("Random writes"), "", ios_written);
+  vol_result_add_figure (result, "ios-read", N_("Random reads"), "", ios_read);
+  vol_result_add_figure (result, "bytes-written", N_("Bytes written at random"), "B", ios_written * chunk);
+  vol_result_add_figure (result, "bytes-read", N_("Bytes read at random"), "B", ios_read * chunk);
+}
+
 static gboolean
 random_run (VolRun  *run,
             GError **error)
@@ -450,17 +514,9 @@ random_run (VolRun  *run,
   gboolean ok;
 
   /* The series exist from the start, so a cancelled run keeps the shape. */
+  add_all_series (run->result, plan->counts, plan->sweep, writes, reads);
   for (guint i = 0; i < plan->counts->len; i++)
-    {
-      guint64 n = g_array_index (plan->counts, guint64, i);
-      g_autofree char *wname = plan->sweep ? g_strdup_printf ("write-%" G_GUINT64_FORMAT, n) : g_strdup ("write");
-      g_autofree char *rname = plan->sweep ? g_strdup_printf ("read-%" G_GUINT64_FORMAT, n) : g_strdup ("read");
-      g_autofree char *wtitle = plan->sweep ? g_strdup_printf (_("Write, %" PRIu64 " I/Os"), n) : g_strdup (_("Write"));
-      g_autofree char *rtitle = plan->sweep ? g_strdup_printf (_("Read, %" PRIu64 " I/Os"), n) : g_strdup (_("Read"));
-      g_ptr_array_add (writes, add_series (run->result, wname, wtitle));
-      g_ptr_array_add (reads, add_series (run->result, rname, rtitle));
-      total_ios += 2 * n * plan->iterations;
-    }
+    total_ios += 2 * g_array_index (plan->counts, guint64, i) * plan->iterations;
   r.total_units = total_ios + (double) plan->file_size / plan->chunk;
   rng_init (&r.rng, run->seed);
   r.name = "random.dat";
@@ -489,18 +545,7 @@ random_run (VolRun  *run,
     }
 
   /* on whatever was measured, also when cancelled or failed */
-  for (guint i = 0; i < plan->counts->len; i++)
-    {
-      VolSeries *w = g_ptr_array_index (writes, i);
-      VolSeries *rd = g_ptr_array_index (reads, i);
-      summarize_series (run->result, w, w->name, _(w->title));
-      summarize_series (run->result, rd, rd->name, _(rd->title));
-    }
-  vol_result_add_figure (run->result, "ios-written", N_("Random writes"), "", r.ios_written);
-  vol_result_add_figure (run->result, "ios-read", N_("Random reads"), "", r.ios_read);
-  vol_result_add_figure (run->result, "bytes-written", N_("Bytes written at random"), "B",
-                         (double) r.ios_written * plan->chunk);
-  vol_result_add_figure (run->result, "bytes-read", N_("Bytes read at random"), "B", (double) r.ios_read * plan->chunk);
+  summarize_all (run->result, writes, reads, r.ios_written, r.ios_read, plan->chunk);
   vol_result_add_figure (run->result, "bytes-laid-down", N_("Bytes written to lay the file down"), "B", r.bytes_laid);
   vol_result_add_figure (run->result, "reads-verified", N_("Reads checked against what was written"), "",
                          r.serial ? (double) r.ios_read : 0);
@@ -541,6 +586,42 @@ random_estimate (const VolTestInfo *info,
   out->ios = 2 * iterations * ios;
 }
 
+/* One host's fio figures for build_random()'s sections ("write-N-k",
+ * "read-N-k"), as random_run() records its phases: fio's I/Os, bytes and
+ * runtime of the direction (the write's end_fsync inside it). */
+static gboolean
+random_from_fio (const VolTestSpec    *spec,
+                 VolResult            *result,
+                 const VolFioSections *sections,
+                 GError              **error)
+{
+  gboolean sweep;
+  g_autoptr(GArray) counts = spec_counts (spec, &sweep);
+  g_autoptr(GPtrArray) writes = g_ptr_array_new ();
+  g_autoptr(GPtrArray) reads = g_ptr_array_new ();
+  guint iterations = (guint) vol_test_spec_get_int (spec, "iterations");
+  double ios_written = 0, ios_read = 0;
+
+  add_all_series (result, counts, sweep, writes, reads);
+  for (guint i = 0; i < counts->len; i++)
+    for (guint k = 0; k < iterations; k++)
+      {
+        guint64 n = g_array_index (counts, guint64, i);
+        const VolFioEntry *w = _vol_fio_section (sections, error, "write-%" G_GUINT64_FORMAT "-%u", n, k + 1);
+        const VolFioEntry *r = w ? _vol_fio_section (sections, error, "read-%" G_GUINT64_FORMAT "-%u", n, k + 1) : NULL;
+
+        if (r == NULL)
+          return FALSE;
+        append_row (g_ptr_array_index (writes, i), k, w->write.ios, w->write.io_bytes, w->write.runtime);
+        append_row (g_ptr_array_index (reads, i), k, r->read.ios, r->read.io_bytes, r->read.runtime);
+        ios_written += w->write.ios;
+        ios_read += r->read.ios;
+      }
+  summarize_all (result, writes, reads, ios_written, ios_read,
+                 (guint64) vol_test_spec_get_int (spec, "chunk"));
+  return TRUE;
+}
+
 const VolTestKind vol_test_random = {
   {
     "random",
@@ -552,4 +633,5 @@ const VolTestKind vol_test_random = {
   },
   random_prepare,
   random_run,
+  random_from_fio,
 };

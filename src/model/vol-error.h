@@ -29,6 +29,7 @@ typedef enum
   VOL_ENGINE_ERROR_NOT_IMPLEMENTED, /* the test kind has no run function yet */
   VOL_ENGINE_ERROR_DATA_MISMATCH,   /* data read back differs from what was written */
   VOL_ENGINE_ERROR_SHORT_IO,        /* the kernel stopped transferring mid-request */
+  VOL_ENGINE_ERROR_REMOTE,          /* a remote host's fio failed, or could not be reached */
 } VolEngineError;
 
 /* A result file could not be read. */

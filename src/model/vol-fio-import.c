@@ -393,18 +393,8 @@ parse_last_document (const char  *data,
 enum { DIR_READ, DIR_WRITE, DIR_TRIM, N_DIRS };
 static const char *const dir_keys[N_DIRS] = { "read", "write", "trim" };
 
-typedef struct
-{
-  gboolean present;
-  double   io_bytes;
-  double   bw;           /* B/s */
-  double   iops;
-  double   runtime;      /* s */
-  double   ios;
-  double   lat_mean;     /* s, submission to completion */
-  double   p50, p99, p999;  /* s, completion latency */
-  double   iops_min, iops_max, iops_stddev;
-} FioDir;
+/* one direction's figures: public as VolFioDir (vol-fio-import.h) */
+typedef VolFioDir FioDir;
 
 /* Options as fio printed them: names in order, and name → value. */
 typedef struct
@@ -2135,4 +2125,101 @@ vol_fio_import_file_looks_like_fio (const char *path)
 
   data = read_bounded (path, SNIFF_SIZE, &length, NULL);
   return data != NULL && vol_fio_import_looks_like_fio (data, (gssize) length);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The entries themselves, for a remote run                                  */
+/* ------------------------------------------------------------------------ */
+
+void
+vol_fio_entries_free (VolFioEntries *entries)
+{
+  if (entries == NULL)
+    return;
+  g_free (entries->fio_version);
+  g_ptr_array_unref (entries->entries);
+  g_free (entries);
+}
+
+static void
+entry_free (gpointer data)
+{
+  VolFioEntry *entry = data;
+
+  g_free (entry->name);
+  g_free (entry->host);
+  g_free (entry);
+}
+
+/**
+ * vol_fio_entries_from_data:
+ *
+ * fio's JSON, read as strictly as for an import (the same document split,
+ * scan and field checks), but given back entry by entry, entries of one
+ * job summed as group_reporting would. A remote run
+ * (engine/vol-remote.c) matches them to the sections of the job it sent.
+ *
+ * Returns: (transfer full) (nullable): the entries; %NULL with @error set
+ */
+VolFioEntries *
+vol_fio_entries_from_data (const char  *data,
+                           gssize       length,
+                           GPtrArray   *warnings,
+                           GError     **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+  g_auto(Context) ctx = { NULL, NULL, NULL, NULL };
+  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (fio_job_free);
+  g_autoptr(GHashTable) identities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(Options) global = { NULL, NULL };
+  JsonObject *object;
+  VolFioEntries *out;
+  gsize size;
+
+  g_return_val_if_fail (data != NULL || length <= 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (data == NULL)
+    data = "";
+  size = length < 0 ? strlen (data) : (gsize) length;
+  if (size > MAX_FILE_SIZE || memchr (data, '\0', size) != NULL)
+    {
+      g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                           _("not fio output: too large, or not text"));
+      return NULL;
+    }
+  root = parse_last_document (data, size, warnings, error);
+  if (root == NULL)
+    return NULL;
+  object = json_node_get_object (root);
+  ctx.clients = g_ptr_array_new_with_free_func (g_free);
+  options_init (&global);
+  if (!read_context (object, &ctx, error)
+      || !read_options (object, "", "global options", &global, NULL, error)
+      || !read_job_array (object, "jobs", FALSE, &global, jobs, identities, warnings, error)
+      || !read_job_array (object, "client_stats", TRUE, &global, jobs, identities, warnings, error))
+    return NULL;
+
+  out = g_new0 (VolFioEntries, 1);
+  out->fio_version = g_steal_pointer (&ctx.fio_version);
+  out->entries = g_ptr_array_new_with_free_func (entry_free);
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const FioJob *job = g_ptr_array_index (jobs, i);
+      VolFioEntry *entry = g_new0 (VolFioEntry, 1);
+
+      entry->name = g_strdup (job->name);
+      entry->host = g_strdup (job->host);
+      entry->port = job->port;
+      entry->all_clients = job->all_clients;
+      entry->groupid = job->groupid;
+      entry->error = job->error;
+      entry->runtime = job->runtime;
+      entry->cpu_user = job->cpu_user;
+      entry->cpu_system = job->cpu_system;
+      entry->read = job->dir[DIR_READ];
+      entry->write = job->dir[DIR_WRITE];
+      g_ptr_array_add (out->entries, entry);
+    }
+  return out;
 }
