@@ -143,7 +143,7 @@ expect 2 "s16\.json and .*s32\.json have the same RAID level \(“RAID 0”\): -
 variant "$work/nostripe.json" stripe_bytes=null
 expect 2 "nostripe\.json has no stripe size to name it by \(--by stripe\)" \
   "--by stripe with a result that has none" -- "$work/s16.json" "$work/nostripe.json" --by stripe
-expect 2 "unknown --by value “colour”: use stripe, raid, scheduler, device, filesystem or label" \
+expect 2 "unknown --by value “colour”: use stripe, raid, scheduler, device, filesystem, label or host" \
   "unknown --by value" -- "$work/s16.json" "$work/s32.json" --by colour
 expect 2 "--by needs a value" "--by without a value" -- "$work/s16.json" "$work/s32.json" --by
 

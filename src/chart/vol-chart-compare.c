@@ -55,6 +55,18 @@ attr_label (const VolResult *r)
   return r->label && *r->label ? g_strdup (r->label) : NULL;
 }
 
+/* the host a remote run's result is about (vol-remote.c), or the
+ * machine's name when the user chose to keep it */
+static char *
+attr_host (const VolResult *r)
+{
+  const char *host = NULL;
+
+  if (r->resolved != NULL && g_variant_lookup (r->resolved, "remote-host", "&s", &host))
+    return g_strdup (host);
+  return r->host && r->host->hostname && *r->host->hostname ? g_strdup (r->host->hostname) : NULL;
+}
+
 static char *
 attr_stripe (const VolResult *r)
 {
@@ -121,6 +133,7 @@ static const Attribute attributes[] = {
   { "device", N_("device model"), attr_model, SORT_TEXT },
   { "filesystem", N_("filesystem"), attr_fs, SORT_TEXT },
   { "label", N_("label"), attr_label, SORT_GIVEN },
+  { "host", N_("host"), attr_host, SORT_GIVEN },
   { "device-name", N_("device name"), attr_device, SORT_TEXT },
   { "date", N_("date"), attr_date, SORT_TEXT },
 };
@@ -384,7 +397,7 @@ vol_chart_comparison_labels_by (VolResult *const *results,
       if (attr == NULL)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("“%s” is not an attribute to name results by: use stripe, raid, scheduler, device, filesystem or label"),
+                       _("“%s” is not an attribute to name results by: use stripe, raid, scheduler, device, filesystem, label or host"),
                        by);
           g_free (labels);
           return NULL;

@@ -1050,7 +1050,8 @@ layout_table (VolChartLayout *layout,
               const VolChart *chart,
               const Measurer *m)
 {
-  guint n_cols = MAX (chart->series->len, 1);
+  g_autofree const VolChartSeries **columns = g_new0 (const VolChartSeries *, chart->series->len + 1);
+  guint n_cols = MAX (vol_chart_table_columns (chart, columns), 1);
   double label_w = 0, cell_w = 0, w, h;
 
   layout->table_label_width = layout->table_column_width = 0;
@@ -1061,7 +1062,7 @@ layout_table (VolChartLayout *layout,
       const VolChartTableRow *row = g_ptr_array_index (chart->table, i);
       measure (m, row->label, VOL_CHART_FONT_TICK, &w, &h);
       label_w = MAX (label_w, w);
-      for (guint c = 0; row->cells && row->cells[c] && c < chart->series->len; c++)
+      for (guint c = 0; row->cells && row->cells[c] && c < n_cols; c++)
         {
           measure (m, row->cells[c], VOL_CHART_FONT_TICK, &w, &h);
           cell_w = MAX (cell_w, w);
@@ -1188,9 +1189,14 @@ collect_texts (VolChartLayout *layout,
                 layout->plot.y + layout->plot.height / 2 - w / 2, h, w);
     }
   if (layout->table.height > 0)
-    add_text (layout, VOL_CHART_TEXT_TABLE, NULL, layout->table.x, layout->table.y,
-              layout->table_label_width + 16 + MAX (chart->series->len, 1) * layout->table_column_width,
-              layout->table.height);
+    {
+      g_autofree const VolChartSeries **columns = g_new0 (const VolChartSeries *, chart->series->len + 1);
+      guint n_cols = MAX (vol_chart_table_columns (chart, columns), 1);
+
+      add_text (layout, VOL_CHART_TEXT_TABLE, NULL, layout->table.x, layout->table.y,
+                layout->table_label_width + 16 + n_cols * layout->table_column_width,
+                layout->table.height);
+    }
   if (layout->footer.height > 0)
     {
       measure (m, chart->footer, VOL_CHART_FONT_FOOTER, &w, &h);

@@ -665,7 +665,8 @@ draw_table (Painter *p)
 {
   const VolChartLayout *l = p->layout;
   const VolChart *chart = p->chart;
-  guint n_cols = chart->series->len;
+  g_autofree const VolChartSeries **columns = g_new0 (const VolChartSeries *, chart->series->len + 1);
+  guint n_cols = vol_chart_table_columns (chart, columns);
   double label_w = l->table_label_width, col_w = l->table_column_width, y;
 
   /* the layout drops a table that does not fit */
@@ -674,8 +675,9 @@ draw_table (Painter *p)
   y = l->table.y;
   for (guint c = 0; c < n_cols; c++)
     {
-      const VolChartSeries *series = g_ptr_array_index (chart->series, c);
-      draw_text (p, VOL_CHART_FONT_TICK, series->name, l->table.x + label_w + 16 + (c + 1) * col_w - 6, y,
+      const VolChartSeries *series = columns[c];
+      draw_text (p, VOL_CHART_FONT_TICK, series->legend ? series->legend : series->name,
+                 l->table.x + label_w + 16 + (c + 1) * col_w - 6, y,
                  ALIGN_RIGHT, col_w - 8, series_color (p, series->color));
     }
   for (guint i = 0; i < chart->table->len; i++)

@@ -96,6 +96,39 @@ vol_chart_unref (VolChart *chart)
   g_atomic_rc_box_release_full (chart, (GDestroyNotify) chart_clear);
 }
 
+/**
+ * vol_chart_table_columns:
+ * @columns: (out caller-allocates): room for chart->series->len series
+ *
+ * The series the table's columns are about: one each, or, when the rows
+ * have fewer cells than the chart has series (a quick comparison: a
+ * series per result and mode, a column per result), the series the
+ * legend names, one per result. The header of a column is the series'
+ * legend text when it has one, else its name.
+ *
+ * Returns: the number of columns
+ */
+guint
+vol_chart_table_columns (const VolChart        *chart,
+                         const VolChartSeries **columns)
+{
+  guint cells = 0, n = 0;
+
+  if (chart->table->len > 0)
+    {
+      const VolChartTableRow *row = g_ptr_array_index (chart->table, 0);
+      while (row->cells && row->cells[cells])
+        cells++;
+    }
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const VolChartSeries *series = g_ptr_array_index (chart->series, i);
+      if (cells >= chart->series->len || !series->hide_in_legend)
+        columns[n++] = series;
+    }
+  return n;
+}
+
 VolChartSeries *
 vol_chart_add_series (VolChart   *chart,
                       const char *name,

@@ -110,6 +110,8 @@ VolChart       *vol_chart_new          (VolChartKind  kind);
 VolChart       *vol_chart_ref          (VolChart     *chart);
 void            vol_chart_unref        (VolChart     *chart);
 
+guint           vol_chart_table_columns (const VolChart        *chart,
+                                         const VolChartSeries **columns);
 VolChartSeries *vol_chart_add_series   (VolChart     *chart,
                                         const char   *name,
                                         guint         color);

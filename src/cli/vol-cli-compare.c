@@ -1,6 +1,6 @@
 /* vol-cli-compare.c — `volumeter-cli compare`: several results side by side
  *
- *   compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]
+ *   compare FILE… [--by stripe|raid|scheduler|device|filesystem|label|host]
  *                 [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]
  *                 [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]
  *
@@ -46,7 +46,7 @@ by_title (const char *by)
 static void
 print_help (FILE *out)
 {
-  fprintf (out, _("Usage: volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label]\n"
+  fprintf (out, _("Usage: volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label|host]\n"
                   "                     [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
                   "                     [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n\n"
                   "Prints the results side by side (mean ± std dev of each figure, the test's own figures,\n"
@@ -176,9 +176,10 @@ print_table (FILE           *out,
       fprintf (out, "\n");
     }
 
-  /* which file is which column */
+  /* which file is which result: a column each, or (quick) one per mode;
+   * the labels, one per result, end with NULL */
   fprintf (out, "\n");
-  for (guint c = 0; c < n_cols; c++)
+  for (guint c = 0; labels[c] != NULL; c++)
     {
       fprintf (out, "  ");
       print_padded (out, labels[order[c]], label_w, FALSE);
@@ -217,11 +218,11 @@ vol_cli_command_compare (int    argc,
       if (g_str_equal (argv[i], "--by"))
         {
           if (i + 1 >= argc)
-            return fail (VOL_CLI_EXIT_USAGE, _("--by needs a value: stripe, raid, scheduler, device, filesystem or label"));
+            return fail (VOL_CLI_EXIT_USAGE, _("--by needs a value: stripe, raid, scheduler, device, filesystem, label or host"));
           by = argv[++i];
           if (by_title (by) == NULL)
             {
-              g_autofree char *message = g_strdup_printf (_("unknown --by value “%s”: use stripe, raid, scheduler, device, filesystem or label"), by);
+              g_autofree char *message = g_strdup_printf (_("unknown --by value “%s”: use stripe, raid, scheduler, device, filesystem, label or host"), by);
               return fail (VOL_CLI_EXIT_USAGE, message);
             }
           continue;

@@ -1,7 +1,7 @@
 /* vol-cli-remote.c — `run TEST --hosts …`: one test on many hosts
  *
  *   run TEST --hosts H[:PORT][,H…] | --hosts-file FILE --target DIR-ON-THE-HOSTS
- *       [--port P] [--connect-timeout S] [--run-timeout S] [--print-job]
+ *       [--port P] [--connect-timeout S] [--run-timeout S] [--print-job] [--fio-output FILE]
  *       [TEST OPTION…] [--label TEXT] [-o OUTDIR] [-q]
  *
  * The engine's remote run (engine/vol-remote.c) does the work on a thread
@@ -306,6 +306,8 @@ vol_cli_command_run_remote (int    argc,
         run_text = value ? value : "";
       else if (take (argc, argv, &i, "--output", &value) || take (argc, argv, &i, "-o", &value))
         outdir = value ? value : "";
+      else if (take (argc, argv, &i, "--fio-output", &value))
+        r.options.fio_output = value;
       else if (g_str_equal (argv[i], "--print-job"))
         print_job = TRUE;
       else

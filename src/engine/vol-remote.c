@@ -72,7 +72,10 @@ vol_remote_kind_supported (const char  *kind_name,
     }
   if (kind->from_fio != NULL)
     return TRUE;
-  if (kind->info.reads_device)
+  if (g_str_equal (kind_name, "fill"))
+    g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                 _("fill cannot run on remote hosts: its file size and its curve across the volume come from each host's free space and capacity, which fio's client does not report; run it on the host with volumeter-cli, or run transfer or threads remotely"));
+  else if (kind->info.reads_device)
     g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
                  _("%s cannot run on remote hosts: it reads a block device, and a remote run tests a folder on each host"),
                  kind_name);
@@ -533,7 +536,8 @@ new_result (Remote     *r,
   result->params = g_variant_ref (vol_test_spec_get_params (r->spec));
   result->pattern = vol_test_spec_get_pattern (r->spec);
   result->cache_bypass = VOL_CACHE_BYPASS_DIRECT;
-  result->io_buffers = VOL_IO_BUFFERS_PAGES;
+  /* the hosts' buffers are fio's (iomem=malloc): not ours to know */
+  result->io_buffers = VOL_IO_BUFFERS_UNKNOWN;
   /* the backend the job mirrors (io_uring rings, or threads of psync) */
   result->io_backend = g_strdup (strstr (r->job, "ioengine=io_uring") ? "io_uring"
                                  : vol_test_spec_has (r->spec, "backend")
@@ -862,11 +866,21 @@ vol_remote_run (const VolTestSpec       *spec,
   g_main_context_pop_thread_default (r.context);
 
   results = make_results (&r, out_path, n_failed);
+  if (options && options->fio_output)
+    {
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      /* fio's JSON as it wrote it, for the user's own checks */
+      if (!g_file_get_contents (out_path, &text, &length, &local)
+          || !g_file_set_contents (options->fio_output, text, (gssize) length, &local))
+        g_warning ("fio's output not kept in %s: %s", options->fio_output, local->message);
+    }
 
 out:
   if (job_path)
     g_unlink (job_path);
-  if (out_path && !g_getenv ("VOLDEBUG"))
+  if (out_path)
     g_unlink (out_path);
   g_clear_object (&r.messages);
   g_clear_object (&r.process);

@@ -51,6 +51,7 @@ typedef struct
   const char *fio;              /* the fio program; NULL: "fio" from PATH */
   double      connect_timeout;  /* s per host; 0: VOL_REMOTE_CONNECT_TIMEOUT */
   double      run_timeout;      /* s for the whole run; 0: the estimate + VOL_REMOTE_RUN_MARGIN */
+  const char *fio_output;       /* keep fio's own output (its JSON) in this file; NULL: not kept */
 } VolRemoteOptions;
 
 #define VOL_REMOTE_CONNECT_TIMEOUT 10.0

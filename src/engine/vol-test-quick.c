@@ -352,14 +352,68 @@ add_grid_series (VolResult *result)
   return s;
 }
 
+/* The loops' throughputs and IOPS of row @r in mode @read_percent. */
+static void
+loop_values (VolSeries *loops,
+             guint      r,
+             guint      read_percent,
+             GArray    *tp,
+             GArray    *iops,
+             GArray    *ios,
+             GArray    *lat_mean)
+{
+  VolColumn *c_row = vol_series_get_column (loops, "row");
+  VolColumn *c_mode = vol_series_get_column (loops, "read-percent");
+  VolColumn *c_tp = vol_series_get_column (loops, "throughput");
+  VolColumn *c_iops = vol_series_get_column (loops, "iops");
+  VolColumn *c_ios = vol_series_get_column (loops, "ios");
+  VolColumn *c_lat = vol_series_get_column (loops, "lat-mean");
+
+  for (guint i = 0; i < vol_series_get_length (loops); i++)
+    if (g_array_index (c_row->values, double, i) == r
+        && g_array_index (c_mode->values, double, i) == read_percent)
+      {
+        g_array_append_val (tp, g_array_index (c_tp->values, double, i));
+        g_array_append_val (iops, g_array_index (c_iops->values, double, i));
+        g_array_append_val (ios, g_array_index (c_ios->values, double, i));
+        g_array_append_val (lat_mean, g_array_index (c_lat->values, double, i));
+      }
+}
+
+/* One cell of the grid from its loops (mean, interval, best) and its
+ * latencies; a local run's and a remote host's (quick_from_fio) alike. */
+static void
+append_grid_row (VolSeries         *grid,
+                 guint              r,
+                 const VolQuickRow *desc,
+                 guint              read_percent,
+                 GArray            *tp,
+                 GArray            *iops,
+                 double             lat_mean,
+                 double             lat_p50,
+                 double             lat_p99)
+{
+  double row[16];
+
+  row[0] = r;
+  row[1] = read_percent;
+  row[2] = desc->sequential;
+  row[3] = desc->block;
+  row[4] = desc->depth;
+  row[5] = desc->threads;
+  vol_quick_over_loops ((const double *) tp->data, tp->len, &row[6], &row[7], &row[8]);
+  vol_quick_over_loops ((const double *) iops->data, iops->len, &row[9], &row[10], &row[11]);
+  row[12] = lat_mean;
+  row[13] = lat_p50;
+  row[14] = lat_p99;
+  row[15] = tp->len;
+  vol_series_append (grid, row, G_N_ELEMENTS (row));
+}
+
 static void
 add_grid_rows (Quick *k)
 {
   QuickPlan *plan = k->plan;
-  VolColumn *c_row = vol_series_get_column (k->loops_series, "row");
-  VolColumn *c_mode = vol_series_get_column (k->loops_series, "read-percent");
-  VolColumn *c_tp = vol_series_get_column (k->loops_series, "throughput");
-  VolColumn *c_iops = vol_series_get_column (k->loops_series, "iops");
 
   for (guint m = 0; m < plan->n_modes; m++)
     for (guint r = 0; r < plan->n_rows; r++)
@@ -368,34 +422,48 @@ add_grid_rows (Quick *k)
         VolIoTally *cell = &k->cells[m * plan->n_rows + r];
         g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
         g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
-        double row[16];
+        g_autoptr(GArray) ios = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
+        double p[2] = { 0, 0 };
 
-        for (guint i = 0; i < vol_series_get_length (k->loops_series); i++)
-          if (g_array_index (c_row->values, double, i) == r
-              && g_array_index (c_mode->values, double, i) == plan->read_percents[m])
-            {
-              g_array_append_val (tp, g_array_index (c_tp->values, double, i));
-              g_array_append_val (iops, g_array_index (c_iops->values, double, i));
-            }
+        loop_values (k->loops_series, r, plan->read_percents[m], tp, iops, ios, lat);
         if (tp->len == 0)
           continue;
-        row[0] = r;
-        row[1] = plan->read_percents[m];
-        row[2] = plan->rows[r].sequential;
-        row[3] = plan->rows[r].block;
-        row[4] = plan->rows[r].depth;
-        row[5] = plan->rows[r].threads;
-        vol_quick_over_loops ((const double *) tp->data, tp->len, &row[6], &row[7], &row[8]);
-        vol_quick_over_loops ((const double *) iops->data, iops->len, &row[9], &row[10], &row[11]);
-        row[12] = cell->ios > 0 ? cell->latency_sum / cell->ios : 0;
         if (cell->latency->len > 0)
           vol_stats_percentiles ((const double *) cell->latency->data, cell->latency->len,
-                                 percentiles, row + 13, G_N_ELEMENTS (percentiles));
-        else
-          row[13] = row[14] = 0;
-        row[15] = tp->len;
-        vol_series_append (k->grid_series, row, G_N_ELEMENTS (row));
+                                 percentiles, p, G_N_ELEMENTS (percentiles));
+        append_grid_row (k->grid_series, r, &plan->rows[r], plan->read_percents[m], tp, iops,
+                         cell->ios > 0 ? cell->latency_sum / cell->ios : 0, p[0], p[1]);
       }
+}
+
+/* One measurement as a row of the loops series; a local run's and a
+ * remote host's alike. Returns its throughput. */
+static double
+append_loop_row (VolSeries *loops,
+                 guint      r,
+                 guint      read_percent,
+                 guint      loop,
+                 double     ios,
+                 double     bytes,
+                 double     seconds,
+                 double     lat_mean,
+                 double     lat_p99)
+{
+  double row[10];
+
+  row[0] = r;
+  row[1] = read_percent;
+  row[2] = loop + 1;
+  row[3] = seconds > 0 ? bytes / seconds : 0;
+  row[4] = seconds > 0 ? ios / seconds : 0;
+  row[5] = lat_mean;
+  row[6] = lat_p99;
+  row[7] = ios;
+  row[8] = bytes;
+  row[9] = seconds;
+  vol_series_append (loops, row, G_N_ELEMENTS (row));
+  return row[3];
 }
 
 static void
@@ -408,24 +476,14 @@ add_loop_row (Quick             *k,
 {
   static const double p99[] = { 99 };
   QuickPlan *plan = k->plan;
-  double row[10];
+  double lat_p99 = 0, rate;
 
-  row[0] = r;
-  row[1] = plan->read_percents[m];
-  row[2] = loop + 1;
-  row[3] = seconds > 0 ? t->bytes / seconds : 0;
-  row[4] = seconds > 0 ? t->ios / seconds : 0;
-  row[5] = t->ios > 0 ? t->latency_sum / t->ios : 0;
   if (t->latency->len > 0)
-    vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &row[6], 1);
-  else
-    row[6] = 0;
-  row[7] = t->ios;
-  row[8] = t->bytes;
-  row[9] = seconds;
-  vol_series_append (k->loops_series, row, G_N_ELEMENTS (row));
+    vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &lat_p99, 1);
+  rate = append_loop_row (k->loops_series, r, plan->read_percents[m], loop, t->ios, t->bytes, seconds,
+                          t->ios > 0 ? t->latency_sum / t->ios : 0, lat_p99);
   /* the live chart: this loop's B/s at the row, one series per mode */
-  _vol_run_sample (k->run, mode_word (plan->read_percents[m]), r, row[3]);
+  _vol_run_sample (k->run, mode_word (plan->read_percents[m]), r, rate);
 }
 
 /* Rests @seconds, or until the run is cancelled. */
@@ -672,6 +730,68 @@ quick_estimate (const VolTestInfo *info,
                                   * (seconds + vol_test_spec_get_double (spec, "pause")));
 }
 
+/* One host's fio figures for build_quick()'s sections
+ * ("SEQ1M-Q8T1-read-2"; the warm-ups are not measurements): a loops row
+ * per section from fio's bytes, I/Os and runtime of the group, then the
+ * grid over the loops as a local run makes it. The mean latency is
+ * weighted by I/Os over the loops; the cell's percentiles are not known
+ * (fio's per-section ones do not combine), its p99 per loop is. */
+static gboolean
+quick_from_fio (const VolTestSpec    *spec,
+                VolResult            *result,
+                const VolFioSections *sections,
+                GError              **error)
+{
+  guint profile = vol_test_spec_get_choice (spec, "profile", quick_profiles);
+  guint n_rows, n_modes = 0, percents[3];
+  const VolQuickRow *rows = vol_quick_profile_rows (quick_profiles[profile], &n_rows);
+  guint loops = (guint) vol_test_spec_get_int (spec, "loops");
+  VolSeries *loops_series = add_loops_series (result);
+  VolSeries *grid = add_grid_series (result);
+  double moved = 0;
+
+  percents[n_modes++] = 100;
+  percents[n_modes++] = 0;
+  if (vol_test_spec_get_bool (spec, "mix"))
+    percents[n_modes++] = VOL_QUICK_MIX_READ_PERCENT;
+  for (guint m = 0; m < n_modes; m++)
+    for (guint loop = 0; loop < loops; loop++)
+      for (guint r = 0; r < n_rows; r++)
+        {
+          g_autofree char *title = vol_quick_row_title (&rows[r]);
+          const VolFioEntry *e;
+          VolFioDir t;
+
+          g_strdelimit (title, " ", '-');
+          e = _vol_fio_section (sections, error, "%s-%s-%u", title, mode_word (percents[m]), loop + 1);
+          if (e == NULL)
+            return FALSE;
+          _vol_fio_entry_total (e, &t);
+          append_loop_row (loops_series, r, percents[m], loop, t.ios, t.io_bytes, t.runtime, t.lat_mean, t.p99);
+          moved += t.io_bytes;
+        }
+  for (guint m = 0; m < n_modes; m++)
+    for (guint r = 0; r < n_rows; r++)
+      {
+        g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) ios = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
+        double n = 0, sum = 0;
+
+        loop_values (loops_series, r, percents[m], tp, iops, ios, lat);
+        for (guint i = 0; i < ios->len; i++)
+          {
+            n += g_array_index (ios, double, i);
+            sum += g_array_index (ios, double, i) * g_array_index (lat, double, i);
+          }
+        append_grid_row (grid, r, &rows[r], percents[m], tp, iops, n > 0 ? sum / n : NAN, NAN, NAN);
+      }
+  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", moved);
+  vol_result_add_figure (result, "test-size", N_("Test size"), "B", (double) vol_test_spec_get_int (spec, "size"));
+  return TRUE;
+}
+
 const VolTestKind vol_test_quick = {
   {
     "quick",
@@ -683,4 +803,5 @@ const VolTestKind vol_test_quick = {
   },
   quick_prepare,
   quick_run,
+  quick_from_fio,
 };

@@ -38,6 +38,7 @@
 
 #include <inttypes.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
@@ -577,21 +578,27 @@ run_point (Threads *t,
   return ok;
 }
 
+/* The summaries and figures of a local run and of a remote host's
+ * (threads_from_fio) alike. */
 static void
-summarize (Threads *t)
+summarize_points (VolResult *result,
+                  VolSeries *points,
+                  double     total_bytes,
+                  double     total_ios,
+                  double     cpu_user,
+                  double     cpu_system)
 {
-  VolResult *result = t->run->result;
-  VolColumn *tp = vol_series_get_column (t->points, "throughput");
-  VolColumn *n = vol_series_get_column (t->points, "threads");
+  VolColumn *tp = vol_series_get_column (points, "throughput");
+  VolColumn *n = vol_series_get_column (points, "threads");
   guint best = 0;
 
   vol_result_add_summary (result, "threads", "throughput");
   vol_result_add_summary (result, "over-time", "throughput");
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", t->total_bytes);
-  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", t->total_ios);
-  vol_result_add_figure (result, "points", N_("Thread counts measured"), "", vol_series_get_length (t->points));
-  vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", t->cpu_user);
-  vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", t->cpu_system);
+  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", total_bytes);
+  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", total_ios);
+  vol_result_add_figure (result, "points", N_("Thread counts measured"), "", vol_series_get_length (points));
+  vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", cpu_user);
+  vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", cpu_system);
   for (guint i = 1; i < tp->values->len; i++)
     if (g_array_index (tp->values, double, i) > g_array_index (tp->values, double, best))
       best = i;
@@ -604,15 +611,42 @@ summarize (Threads *t)
     }
 }
 
+static void
+summarize (Threads *t)
+{
+  summarize_points (t->run->result, t->points, t->total_bytes, t->total_ios, t->cpu_user, t->cpu_system);
+}
+
+static VolSeries *
+add_points_series (VolResult *result)
+{
+  const char *columns[][2] = {
+    { "threads", "" }, { "throughput", "B/s" }, { "bytes", "B" }, { "seconds", "s" }, { "ios", "" },
+    { "passes", "" }, { "per-thread-mean", "B/s" }, { "per-thread-min", "B/s" }, { "per-thread-max", "B/s" },
+  };
+  VolSeries *points = vol_result_add_series (result, "threads", N_("Aggregate"), "threads", "throughput");
+
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    vol_series_add_column (points, columns[i][0], columns[i][1]);
+  return points;
+}
+
+static VolSeries *
+add_over_time_series (VolResult *result)
+{
+  VolSeries *over_time = vol_result_add_series (result, "over-time", N_("Over time"), "time", "throughput");
+
+  vol_series_add_column (over_time, "threads", "");
+  vol_series_add_column (over_time, "time", "s");
+  vol_series_add_column (over_time, "throughput", "B/s");
+  return over_time;
+}
+
 static gboolean
 threads_run (VolRun  *run,
              GError **error)
 {
   Threads t = { 0 };
-  const char *columns[][2] = {
-    { "threads", "" }, { "throughput", "B/s" }, { "bytes", "B" }, { "seconds", "s" }, { "ios", "" },
-    { "passes", "" }, { "per-thread-mean", "B/s" }, { "per-thread-min", "B/s" }, { "per-thread-max", "B/s" },
-  };
   gboolean ok = TRUE;
 
   t.run = run;
@@ -629,13 +663,8 @@ threads_run (VolRun  *run,
   g_free (run->result->io_backend);
   run->result->io_backend = g_strdup ("threads");
 
-  t.points = vol_result_add_series (run->result, "threads", N_("Aggregate"), "threads", "throughput");
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (t.points, columns[i][0], columns[i][1]);
-  t.over_time = vol_result_add_series (run->result, "over-time", N_("Over time"), "time", "throughput");
-  vol_series_add_column (t.over_time, "threads", "");
-  vol_series_add_column (t.over_time, "time", "s");
-  vol_series_add_column (t.over_time, "throughput", "B/s");
+  t.points = add_points_series (run->result);
+  t.over_time = add_over_time_series (run->result);
 
   for (t.point = 0; ok && t.point < t.plan->n_points; t.point++)
     ok = run_point (&t, error);
@@ -680,6 +709,52 @@ threads_estimate (const VolTestInfo *info,
   out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
 }
 
+/* One host's fio figures for build_threads()'s sections ("threads-4"):
+ * a point per thread count from fio's rate, bytes, I/Os and runtime, all
+ * threads reported as one (group_reporting), so the per-thread mean is
+ * the share and the spread and the passes are not known. No over-time
+ * series: fio keeps that log on the host. */
+static gboolean
+threads_from_fio (const VolTestSpec    *spec,
+                  VolResult            *result,
+                  const VolFioSections *sections,
+                  GError              **error)
+{
+  VolSeries *points = add_points_series (result);
+  g_autoptr(GVariant) list = vol_test_spec_get_value (spec, "threads");
+  gsize n;
+  const gint64 *counts = g_variant_get_fixed_array (list, &n, sizeof (gint64));
+  double bytes = 0, ios = 0, cpu_user = 0, cpu_system = 0;
+
+  add_over_time_series (result);
+  for (gsize i = 0; i < n; i++)
+    {
+      const VolFioEntry *e = _vol_fio_section (sections, error, "threads-%" G_GINT64_FORMAT, counts[i]);
+      VolFioDir t;
+      double row[9];
+
+      if (e == NULL)
+        return FALSE;
+      _vol_fio_entry_total (e, &t);
+      row[0] = counts[i];
+      /* fio's rate of the group; its job_runtime sums the threads' */
+      row[1] = t.bw;
+      row[2] = t.io_bytes;
+      row[3] = t.runtime;
+      row[4] = t.ios;
+      row[5] = NAN;
+      row[6] = row[1] / counts[i];
+      row[7] = row[8] = NAN;
+      vol_series_append (points, row, G_N_ELEMENTS (row));
+      bytes += t.io_bytes;
+      ios += t.ios;
+      cpu_user += e->cpu_user;
+      cpu_system += e->cpu_system;
+    }
+  summarize_points (result, points, bytes, ios, cpu_user, cpu_system);
+  return TRUE;
+}
+
 const VolTestKind vol_test_threads = {
   {
     "threads",
@@ -691,4 +766,5 @@ const VolTestKind vol_test_threads = {
   },
   threads_prepare,
   threads_run,
+  threads_from_fio,
 };

@@ -21,6 +21,7 @@
 
 #include <inttypes.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -115,6 +116,19 @@ probe_direct (VolRun       *run,
   return TRUE;
 }
 
+/* from, doubling, up to to */
+static GArray *
+spec_sizes (const VolTestSpec *spec)
+{
+  guint64 from = (guint64) vol_test_spec_get_int (spec, "from");
+  guint64 to = (guint64) vol_test_spec_get_int (spec, "to");
+  GArray *sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  for (guint64 s = from; s <= to && s > 0; s *= 2)
+    g_array_append_val (sizes, s);
+  return sizes;
+}
+
 static gboolean
 transfer_prepare (VolRun  *run,
                   GError **error)
@@ -130,9 +144,7 @@ transfer_prepare (VolRun  *run,
 
   plan->iterations = (guint) vol_test_spec_get_int (run->spec, "iterations");
   plan->region_asked = (guint64) vol_test_spec_get_int (run->spec, "region");
-  plan->sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
-  for (guint64 s = from; s <= to; s *= 2)
-    g_array_append_val (plan->sizes, s);
+  plan->sizes = spec_sizes (run->spec);
 
   if (!probe_direct (run, plan, error))
     return FALSE;
@@ -234,6 +246,26 @@ report (Transfer   *t,
                      phase[0] == 'w' ? t->bytes_written : phase[0] == 'r' ? t->bytes_read : t->bytes_laid);
 }
 
+/* One pass of one size as a row; a local run's and a remote host's
+ * (transfer_from_fio) alike. */
+static double
+append_row (VolSeries *series,
+            guint64    size,
+            guint      iteration,
+            double     bytes,
+            double     seconds)
+{
+  double row[5];
+
+  row[0] = (double) size;
+  row[1] = iteration;
+  row[2] = seconds > 0 ? bytes / seconds : 0;
+  row[3] = seconds;
+  row[4] = bytes;
+  vol_series_append (series, row, G_N_ELEMENTS (row));
+  return row[2];
+}
+
 static void
 add_sample (Transfer  *t,
             VolSeries *series,
@@ -241,16 +273,9 @@ add_sample (Transfer  *t,
             guint      iteration,
             gint64     elapsed_ns)
 {
-  double seconds = elapsed_ns / 1e9;
-  double row[5];
+  double rate = append_row (series, size, iteration, (double) t->plan->region, elapsed_ns / 1e9);
 
-  row[0] = (double) size;
-  row[1] = iteration;
-  row[2] = seconds > 0 ? t->plan->region / seconds : 0;
-  row[3] = seconds;
-  row[4] = (double) t->plan->region;
-  vol_series_append (series, row, G_N_ELEMENTS (row));
-  _vol_run_sample (t->run, series->name, row[0], row[2]);
+  _vol_run_sample (t->run, series->name, (double) size, rate);
 }
 
 /* A transfer's stamp serial within its pass: one per 4 KiB block (or,
@@ -428,18 +453,18 @@ run_size (Transfer *t,
 /* Per size and direction, over that size's iterations: average, std dev,
  * min, max, as figures named "<direction>-<bytes>-<stat>". */
 static void
-summarize_direction (Transfer   *t,
+summarize_direction (VolResult  *result,
+                     GArray     *sizes,
                      VolSeries  *series,
                      const char *direction,
                      const char *title)
 {
-  VolResult *result = t->run->result;
   VolColumn *size = vol_series_get_column (series, "size");
   VolColumn *rate = vol_series_get_column (series, "throughput");
 
-  for (guint s = 0; s < t->plan->sizes->len; s++)
+  for (guint s = 0; s < sizes->len; s++)
     {
-      guint64 want = g_array_index (t->plan->sizes, guint64, s);
+      guint64 want = g_array_index (sizes, guint64, s);
       g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
       g_autofree char *size_text = vol_size_format (want);
       VolStats stats;
@@ -465,17 +490,21 @@ summarize_direction (Transfer   *t,
 }
 
 static void
-summarize (Transfer *t)
+summarize_all (VolResult *result,
+               GArray    *sizes,
+               VolSeries *write,
+               VolSeries *read,
+               double     bytes_written,
+               double     bytes_read,
+               double     bytes_laid)
 {
-  VolResult *result = t->run->result;
-
-  summarize_direction (t, t->write, "write", _("Write"));
-  summarize_direction (t, t->read, "read", _("Read"));
-  vol_result_add_figure (result, "bytes-written", N_("Bytes written (timed)"), "B", t->bytes_written);
-  vol_result_add_figure (result, "bytes-read", N_("Bytes read (timed)"), "B", t->bytes_read);
-  vol_result_add_figure (result, "bytes-laid-down", N_("Bytes written to prepare the files"), "B", t->bytes_laid);
-  vol_result_add_figure (result, "samples-written", N_("Write samples"), "", vol_series_get_length (t->write));
-  vol_result_add_figure (result, "samples-read", N_("Read samples"), "", vol_series_get_length (t->read));
+  summarize_direction (result, sizes, write, "write", _("Write"));
+  summarize_direction (result, sizes, read, "read", _("Read"));
+  vol_result_add_figure (result, "bytes-written", N_("Bytes written (timed)"), "B", bytes_written);
+  vol_result_add_figure (result, "bytes-read", N_("Bytes read (timed)"), "B", bytes_read);
+  vol_result_add_figure (result, "bytes-laid-down", N_("Bytes written to prepare the files"), "B", bytes_laid);
+  vol_result_add_figure (result, "samples-written", N_("Write samples"), "", vol_series_get_length (write));
+  vol_result_add_figure (result, "samples-read", N_("Read samples"), "", vol_series_get_length (read));
 }
 
 static gboolean
@@ -498,7 +527,7 @@ transfer_run (VolRun  *run,
   for (guint s = 0; ok && s < t.plan->sizes->len; s++)
     ok = run_size (&t, s, error);
 
-  summarize (&t);
+  summarize_all (run->result, t.plan->sizes, t.write, t.read, t.bytes_written, t.bytes_read, t.bytes_laid);
   vol_data_pool_free (t.pool);
   g_free (t.text);
   return ok;
@@ -523,6 +552,40 @@ transfer_estimate (const VolTestInfo *info,
   out->bytes_moved = 2 * out->bytes_written;
 }
 
+/* One host's fio figures for build_transfer()'s sections
+ * ("write-4096-0", "read-4096-0"): a row per size and pass, from fio's
+ * bytes and runtime of the direction (the write's end_fsync inside it).
+ * fio lays each file down before its first write: no figure for it. */
+static gboolean
+transfer_from_fio (const VolTestSpec    *spec,
+                   VolResult            *result,
+                   const VolFioSections *sections,
+                   GError              **error)
+{
+  g_autoptr(GArray) sizes = spec_sizes (spec);
+  guint iterations = (guint) vol_test_spec_get_int (spec, "iterations");
+  VolSeries *write = add_series (result, "write", N_("Write"));
+  VolSeries *read = add_series (result, "read", N_("Read"));
+  double written = 0, read_bytes = 0;
+
+  for (guint s = 0; s < sizes->len; s++)
+    for (guint k = 0; k < iterations; k++)
+      {
+        guint64 size = g_array_index (sizes, guint64, s);
+        const VolFioEntry *w = _vol_fio_section (sections, error, "write-%" G_GUINT64_FORMAT "-%u", size, k);
+        const VolFioEntry *r = w ? _vol_fio_section (sections, error, "read-%" G_GUINT64_FORMAT "-%u", size, k) : NULL;
+
+        if (r == NULL)
+          return FALSE;
+        append_row (write, size, k, w->write.io_bytes, w->write.runtime);
+        append_row (read, size, k, r->read.io_bytes, r->read.runtime);
+        written += w->write.io_bytes;
+        read_bytes += r->read.io_bytes;
+      }
+  summarize_all (result, sizes, write, read, written, read_bytes, NAN);
+  return TRUE;
+}
+
 const VolTestKind vol_test_transfer = {
   {
     "transfer",
@@ -534,4 +597,5 @@ const VolTestKind vol_test_transfer = {
   },
   transfer_prepare,
   transfer_run,
+  transfer_from_fio,
 };
