@@ -119,7 +119,8 @@ progress_cb (const VolRemoteProgress *p,
   copy->p = *p;
   copy->p.name = copy->name = g_strdup (p->name);
   copy->p.message = copy->message = g_strdup (p->message);
-  g_main_context_invoke (NULL, show_progress, copy);
+  /* an idle, never a direct call: the main thread prints */
+  g_idle_add (show_progress, copy);
 }
 
 static gboolean
@@ -136,7 +137,9 @@ worker (gpointer data)
 
   r->results = vol_remote_run (r->spec, r->hosts, &r->options, progress_cb, r, r->cancellable,
                                &r->n_failed, &r->error);
-  g_main_context_invoke (NULL, quit_loop, r);
+  /* g_main_context_invoke would run it here, before the loop runs, if the
+   * main thread did not own the context yet: the quit would be lost */
+  g_idle_add (quit_loop, r);
   return NULL;
 }
 
@@ -349,17 +352,21 @@ vol_cli_command_run_remote (int    argc,
       vol_cli_run_options_clear (&options);
       return usage (error->message);
     }
-  if (print_job)
-    {
-      g_autofree char *job = vol_remote_job (options.spec, &error);
-      if (job == NULL)
-        {
-          vol_cli_run_options_clear (&options);
-          return usage (error->message);
-        }
-      fputs (job, stdout);
-      fflush (stdout);
-    }
+  {
+    /* the job is built once here too: a parameter fio's job cannot take
+     * is the user's input (exit 2), found before any host is called */
+    g_autofree char *job = vol_remote_job (options.spec, &error);
+    if (job == NULL)
+      {
+        vol_cli_run_options_clear (&options);
+        return usage (error->message);
+      }
+    if (print_job)
+      {
+        fputs (job, stdout);
+        fflush (stdout);
+      }
+  }
 
   loop = g_main_loop_new (NULL, FALSE);
   cancellable = g_cancellable_new ();

@@ -438,8 +438,9 @@ add_grid_rows (Quick *k)
 }
 
 /* One measurement as a row of the loops series; a local run's and a
- * remote host's alike. Returns its throughput. */
-static double
+ * remote host's (fio's rates; for "All clients" the hosts' summed)
+ * alike. */
+static void
 append_loop_row (VolSeries *loops,
                  guint      r,
                  guint      read_percent,
@@ -447,23 +448,14 @@ append_loop_row (VolSeries *loops,
                  double     ios,
                  double     bytes,
                  double     seconds,
+                 double     throughput,
+                 double     iops,
                  double     lat_mean,
                  double     lat_p99)
 {
-  double row[10];
+  double row[10] = { r, read_percent, loop + 1, throughput, iops, lat_mean, lat_p99, ios, bytes, seconds };
 
-  row[0] = r;
-  row[1] = read_percent;
-  row[2] = loop + 1;
-  row[3] = seconds > 0 ? bytes / seconds : 0;
-  row[4] = seconds > 0 ? ios / seconds : 0;
-  row[5] = lat_mean;
-  row[6] = lat_p99;
-  row[7] = ios;
-  row[8] = bytes;
-  row[9] = seconds;
   vol_series_append (loops, row, G_N_ELEMENTS (row));
-  return row[3];
 }
 
 static void
@@ -480,8 +472,9 @@ add_loop_row (Quick             *k,
 
   if (t->latency->len > 0)
     vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &lat_p99, 1);
-  rate = append_loop_row (k->loops_series, r, plan->read_percents[m], loop, t->ios, t->bytes, seconds,
-                          t->ios > 0 ? t->latency_sum / t->ios : 0, lat_p99);
+  rate = seconds > 0 ? t->bytes / seconds : 0;
+  append_loop_row (k->loops_series, r, plan->read_percents[m], loop, t->ios, t->bytes, seconds,
+                   rate, seconds > 0 ? t->ios / seconds : 0, t->ios > 0 ? t->latency_sum / t->ios : 0, lat_p99);
   /* the live chart: this loop's B/s at the row, one series per mode */
   _vol_run_sample (k->run, mode_word (plan->read_percents[m]), r, rate);
 }
@@ -767,7 +760,8 @@ quick_from_fio (const VolTestSpec    *spec,
           if (e == NULL)
             return FALSE;
           _vol_fio_entry_total (e, &t);
-          append_loop_row (loops_series, r, percents[m], loop, t.ios, t.io_bytes, t.runtime, t.lat_mean, t.p99);
+          append_loop_row (loops_series, r, percents[m], loop, t.ios, t.io_bytes, t.runtime, t.bw, t.iops,
+                           t.lat_mean, t.p99);
           moved += t.io_bytes;
         }
   for (guint m = 0; m < n_modes; m++)

@@ -298,25 +298,21 @@ add_series (VolResult  *result,
   return series;
 }
 
-/* One write or read phase as a row: its rate from its I/Os and time.
- * A local run's and a remote host's (random_from_fio) alike. */
-static double
+/* One write or read phase as a row; a local run's and a remote host's
+ * (random_from_fio: fio's own rates, which for "All clients" are the
+ * hosts' summed) alike. */
+static void
 append_row (VolSeries *series,
             guint      iteration,
             double     ios,
             double     bytes,
-            double     seconds)
+            double     seconds,
+            double     ops,
+            double     throughput)
 {
-  double row[6];
+  double row[6] = { iteration + 1, ops, throughput, seconds, ios, bytes };
 
-  row[0] = iteration + 1;
-  row[1] = seconds > 0 ? ios / seconds : 0;
-  row[2] = seconds > 0 ? bytes / seconds : 0;
-  row[3] = seconds;
-  row[4] = ios;
-  row[5] = bytes;
   vol_series_append (series, row, G_N_ELEMENTS (row));
-  return row[1];
 }
 
 static void
@@ -326,7 +322,10 @@ add_sample (Random    *r,
             guint64    n,
             gint64     elapsed_ns)
 {
-  double ops = append_row (series, iteration, n, (double) n * r->plan->chunk, elapsed_ns / 1e9);
+  double seconds = elapsed_ns / 1e9, bytes = (double) n * r->plan->chunk;
+  double ops = seconds > 0 ? n / seconds : 0;
+
+  append_row (series, iteration, n, bytes, seconds, ops, seconds > 0 ? bytes / seconds : 0);
 
   _vol_run_sample (r->run, series->name, iteration + 1, ops);
 }
@@ -587,8 +586,8 @@ random_estimate (const VolTestInfo *info,
 }
 
 /* One host's fio figures for build_random()'s sections ("write-N-k",
- * "read-N-k"), as random_run() records its phases: fio's I/Os, bytes and
- * runtime of the direction (the write's end_fsync inside it). */
+ * "read-N-k"), as random_run() records its phases: fio's I/Os, bytes,
+ * runtime and rates of the direction (the write's end_fsync inside). */
 static gboolean
 random_from_fio (const VolTestSpec    *spec,
                  VolResult            *result,
@@ -612,8 +611,10 @@ random_from_fio (const VolTestSpec    *spec,
 
         if (r == NULL)
           return FALSE;
-        append_row (g_ptr_array_index (writes, i), k, w->write.ios, w->write.io_bytes, w->write.runtime);
-        append_row (g_ptr_array_index (reads, i), k, r->read.ios, r->read.io_bytes, r->read.runtime);
+        append_row (g_ptr_array_index (writes, i), k, w->write.ios, w->write.io_bytes, w->write.runtime,
+                    w->write.iops, w->write.bw);
+        append_row (g_ptr_array_index (reads, i), k, r->read.ios, r->read.io_bytes, r->read.runtime,
+                    r->read.iops, r->read.bw);
         ios_written += w->write.ios;
         ios_read += r->read.ios;
       }

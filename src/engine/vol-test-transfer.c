@@ -247,23 +247,19 @@ report (Transfer   *t,
 }
 
 /* One pass of one size as a row; a local run's and a remote host's
- * (transfer_from_fio) alike. */
-static double
+ * (transfer_from_fio: fio's rate, for "All clients" the hosts' summed)
+ * alike. */
+static void
 append_row (VolSeries *series,
             guint64    size,
             guint      iteration,
             double     bytes,
-            double     seconds)
+            double     seconds,
+            double     rate)
 {
-  double row[5];
+  double row[5] = { (double) size, iteration, rate, seconds, bytes };
 
-  row[0] = (double) size;
-  row[1] = iteration;
-  row[2] = seconds > 0 ? bytes / seconds : 0;
-  row[3] = seconds;
-  row[4] = bytes;
   vol_series_append (series, row, G_N_ELEMENTS (row));
-  return row[2];
 }
 
 static void
@@ -273,7 +269,10 @@ add_sample (Transfer  *t,
             guint      iteration,
             gint64     elapsed_ns)
 {
-  double rate = append_row (series, size, iteration, (double) t->plan->region, elapsed_ns / 1e9);
+  double seconds = elapsed_ns / 1e9;
+  double rate = seconds > 0 ? t->plan->region / seconds : 0;
+
+  append_row (series, size, iteration, (double) t->plan->region, seconds, rate);
 
   _vol_run_sample (t->run, series->name, (double) size, rate);
 }
@@ -577,8 +576,8 @@ transfer_from_fio (const VolTestSpec    *spec,
 
         if (r == NULL)
           return FALSE;
-        append_row (write, size, k, w->write.io_bytes, w->write.runtime);
-        append_row (read, size, k, r->read.io_bytes, r->read.runtime);
+        append_row (write, size, k, w->write.io_bytes, w->write.runtime, w->write.bw);
+        append_row (read, size, k, r->read.io_bytes, r->read.runtime, r->read.bw);
         written += w->write.io_bytes;
         read_bytes += r->read.io_bytes;
       }

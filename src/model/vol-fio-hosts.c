@@ -39,16 +39,7 @@ is_name (const char *s)
 static gboolean
 is_ipv6 (const char *s)
 {
-  guint colons = 0;
-
-  for (const char *p = s; *p; p++)
-    {
-      if (*p == ':')
-        colons++;
-      else if (!g_ascii_isxdigit (*p) && *p != '.')
-        return FALSE;
-    }
-  return colons >= 2;
+  return strchr (s, ':') != NULL && g_hostname_is_ip_address (s);
 }
 
 static gboolean
