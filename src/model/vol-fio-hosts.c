@@ -134,6 +134,13 @@ vol_fio_host_parse (const char  *text,
         address = g_strdup (s);
     }
 
+  if (address[0] != '\0' && strspn (address, "0123456789") == strlen (address))
+    {
+      /* "db1,9000" on a command line is two hosts, the second a port */
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("host “%s”: a number alone is not a host; a port is written HOST:PORT"), text);
+      return NULL;
+    }
   if (!is_name (address) && !is_ipv6 (address))
     {
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,

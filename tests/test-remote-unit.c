@@ -1,0 +1,222 @@
+/* test-remote-unit.c — the parts of a remote run that need no fio server
+ *
+ * Host lists (model/vol-fio-hosts.c): what is taken, how it is named to
+ * the user and to fio, and what is refused with which words. The job a
+ * remote run sends (engine/vol-remote.c): the folder on the hosts, no
+ * huge pages (a host's are not ours to reserve), the kinds fio cannot do
+ * refused with the reason. tests/test-remote.sh runs real servers.
+ */
+#include <glib/gstdio.h>
+
+#include "vol-error.h"
+#include "vol-fio-hosts.h"
+#include "vol-registry.h"
+#include "vol-remote.h"
+
+static char *
+names (GPtrArray *hosts)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < hosts->len; i++)
+    {
+      g_autofree char *name = vol_fio_host_to_string (g_ptr_array_index (hosts, i));
+      g_autofree char *arg = vol_fio_host_client_arg (g_ptr_array_index (hosts, i));
+      g_string_append_printf (out, "%s%s=%s", i ? " " : "", name, arg);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+test_parse (void)
+{
+  static const struct { const char *list; const char *want; } cases[] = {
+    { "db1", "db1:8765=db1,8765" },
+    { "db1:9000, db2", "db1:9000=db1,9000 db2:8765=db2,8765" },
+    { "10.0.0.7 node-3.lab", "10.0.0.7:8765=10.0.0.7,8765 node-3.lab:8765=node-3.lab,8765" },
+    { "[::1]:8766", "[::1]:8766=ip6:::1,8766" },
+    { "::1", "[::1]:8765=ip6:::1,8765" },
+    { "ip6:fe80::2", "[fe80::2]:8765=ip6:fe80::2,8765" },
+    { "\tdb1\n", "db1:8765=db1,8765" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) hosts = vol_fio_hosts_parse (cases[i].list, VOL_FIO_DEFAULT_PORT, &error);
+      g_autofree char *got = NULL;
+
+      g_assert_no_error (error);
+      got = names (hosts);
+      g_assert_cmpstr (got, ==, cases[i].want);
+    }
+}
+
+static void
+test_refused (void)
+{
+  static const struct { const char *list; const char *words; } cases[] = {
+    { "", "no host named" },
+    { " , ", "no host named" },
+    { "db1:0", "“0” is not a number from 1 to 65535" },
+    { "db1:65536", "is not a number from 1 to 65535" },
+    { "db1:http", "“http” is not a number" },
+    { "bad!host", "“bad!host” is not a host name or an IP address" },
+    { "-db1", "is not a host name" },
+    { "1.2.3.4:5:6", "is not a host name" },
+    { "[::1", "is not closed" },
+    { "[::1]x", "only “:PORT” may follow" },
+    { "db1,db1:8765", "host db1:8765 is named twice" },
+    { "sock:/tmp/x", "prefix is not taken" },
+    { "db1,9000", "a port is written HOST:PORT" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) hosts = vol_fio_hosts_parse (cases[i].list, VOL_FIO_DEFAULT_PORT, &error);
+
+      g_assert_null (hosts);
+      g_assert_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE);
+      if (strstr (error->message, cases[i].words) == NULL)
+        g_error ("“%s”: the message “%s” does not say “%s”", cases[i].list, error->message, cases[i].words);
+    }
+}
+
+static void
+test_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("volumeter-hosts-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "fleet.list", NULL);
+  g_autoptr(GPtrArray) hosts = NULL;
+  g_autofree char *got = NULL;
+
+  g_assert_no_error (error);
+  /* fio's own host-list lines ("host,port") and comments */
+  g_assert_true (g_file_set_contents (path, "# the rack\ndb1\n\ndb2,9000  # fio's way\n[::1]:8766\n", -1, NULL));
+  hosts = vol_fio_hosts_load (path, 8765, &error);
+  g_assert_no_error (error);
+  got = names (hosts);
+  g_assert_cmpstr (got, ==, "db1:8765=db1,8765 db2:9000=db2,9000 [::1]:8766=ip6:::1,8766");
+  g_clear_pointer (&hosts, g_ptr_array_unref);
+
+  /* the line of the bad host is named */
+  g_assert_true (g_file_set_contents (path, "db1\ndb 2\n", -1, NULL));
+  hosts = vol_fio_hosts_load (path, 8765, &error);
+  g_assert_null (hosts);
+  g_assert_nonnull (strstr (error->message, "fleet.list, line 2"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (path, "# nothing\n", -1, NULL));
+  hosts = vol_fio_hosts_load (path, 8765, &error);
+  g_assert_null (hosts);
+  g_assert_nonnull (strstr (error->message, "names no host"));
+  g_clear_error (&error);
+  g_unlink (path);
+
+  hosts = vol_fio_hosts_load (path, 8765, &error);
+  g_assert_null (hosts);
+  g_assert_nonnull (strstr (error->message, "host list"));
+  g_rmdir (dir);
+}
+
+static VolTestSpec *
+spec_for (const char *kind,
+          const char *target,
+          const char *key,
+          GVariant   *value)
+{
+  const VolTestKind *k = vol_registry_lookup (kind);
+  g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (&k->info));
+  g_autoptr(GVariantDict) dict = g_variant_dict_new (defaults);
+
+  if (key != NULL)
+    g_variant_dict_insert_value (dict, key, value);
+  return vol_test_spec_new (kind, target, VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (dict));
+}
+
+/* The job sent: the hosts' folder, ordinary pages, the sections the
+ * kind's from_fio looks for. */
+static void
+test_job (void)
+{
+  static const struct { const char *kind; const char *section; } kinds[] = {
+    { "queue", "[qd1]" }, { "random", "[write-" }, { "transfer", "[write-262144-0]" },
+    { "threads", "[threads-1]" }, { "quick", "[SEQ1M-Q8T1-read-1]" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(VolTestSpec) spec = spec_for (kinds[i].kind, "/srv/bench", NULL, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *job = vol_remote_job (spec, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (vol_remote_kind_supported (kinds[i].kind, NULL));
+      g_assert_nonnull (strstr (job, "\ndirectory=/srv/bench\n"));
+      g_assert_null (strstr (job, "iomem="));
+      if (strstr (job, kinds[i].section) == NULL)
+        g_error ("%s: the job has no section %s:\n%s", kinds[i].kind, kinds[i].section, job);
+    }
+}
+
+static void
+test_refused_kinds (void)
+{
+  static const struct { const char *kind; const char *words; } kinds[] = {
+    { "smallfiles", "PostMark" },
+    { "cached", "hdparm" },
+    { "fill", "free space and capacity" },
+    { "surface", "reads a block device" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (vol_remote_kind_supported (kinds[i].kind, &error));
+      g_assert_true (g_str_has_prefix (error->message, kinds[i].kind));
+      g_assert_nonnull (strstr (error->message, "cannot run on remote hosts"));
+      g_assert_nonnull (strstr (error->message, kinds[i].words));
+    }
+  {
+    /* the folder is on the hosts: only an absolute path means the same there */
+    g_autoptr(VolTestSpec) spec = spec_for ("queue", "bench", NULL, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *job = vol_remote_job (spec, &error);
+
+    g_assert_null (job);
+    g_assert_nonnull (strstr (error->message, "absolute"));
+  }
+}
+
+/* No fio program: an error before anything is sent, no result. */
+static void
+test_no_fio (void)
+{
+  g_autoptr(VolTestSpec) spec = spec_for ("queue", "/srv/bench", NULL, NULL);
+  g_autoptr(GPtrArray) hosts = vol_fio_hosts_parse ("127.0.0.1:1", 8765, NULL);
+  VolRemoteOptions options = { "volumeter-no-such-fio", 1, 1, NULL };
+  g_autoptr(GError) error = NULL;
+  guint n_failed = 99;
+  GPtrArray *results = vol_remote_run (spec, hosts, &options, NULL, NULL, NULL, &n_failed, &error);
+
+  g_assert_null (results);
+  g_assert_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_REMOTE);
+  g_assert_nonnull (strstr (error->message, "volumeter-no-such-fio"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/vol/remote/hosts/parse", test_parse);
+  g_test_add_func ("/vol/remote/hosts/refused", test_refused);
+  g_test_add_func ("/vol/remote/hosts/file", test_file);
+  g_test_add_func ("/vol/remote/job", test_job);
+  g_test_add_func ("/vol/remote/refused-kinds", test_refused_kinds);
+  g_test_add_func ("/vol/remote/no-fio", test_no_fio);
+  return g_test_run ();
+}
