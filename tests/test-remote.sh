@@ -248,6 +248,28 @@ check "a host killed mid-run: the others' files are gone" 'volume_empty 1 && vol
 rm -f "$work"/seen3/*queue.dat
 start_server 3
 
+# --- Ctrl-C mid-run ------------------------------------------------------------
+# the same seam: host 1's file has appeared, 8 s of timed points follow
+rm -rf "$work/cancel" && mkdir "$work/cancel"
+start=$(date +%s)
+"$cli" run queue --hosts "$h1,$h2" --target "$target" --depths 1,2 --seconds 4 --span 32M --run-timeout 300 \
+  -o "$work/cancel" >"$work/cancel/out" 2>"$work/cancel/err" &
+cli_pid=$!
+for _ in $(seq 600); do compgen -G "$work/seen1/*queue.dat" >/dev/null && break; sleep 0.1; done
+kill -INT "$cli_pid"
+wait "$cli_pid"
+rc=$? took=$(( $(date +%s) - start ))
+check "Ctrl-C mid-run: exit 130" '[ $rc -eq 130 ]' "exit $rc" "$(cat "$work/cancel/err")"
+check "Ctrl-C mid-run: every host's result saved, cancelled" \
+  'state "$(host_file cancel "${ports[1]}")" | grep -q "^cancelled" && state "$(host_file cancel "${ports[2]}")" | grep -q "^cancelled"' \
+  "$(state "$(host_file cancel "${ports[1]}")")"
+check "Ctrl-C mid-run: stopped in ${took} s, within fio's grace" '[ "$took" -lt 60 ]'
+# what a stopped job leaves: its own files, named after the client, nothing else
+check "Ctrl-C mid-run: nothing but the job's file left on the hosts" \
+  '[ -z "$(ls -A "$work/seen1" "$work/seen2" | grep -v "^lost+found$\|^127\.0\.0\.1\.queue\.dat$\|^$\|:$")" ]' \
+  "$(ls -A "$work"/seen1 "$work"/seen2)"
+rm -f "$work"/seen1/*queue.dat "$work"/seen2/*queue.dat
+
 # --- the other kinds on two hosts ------------------------------------------
 for t in "transfer --from 64K --to 256K --region 8M --iterations 1" \
          "threads --threads 1,2 --seconds 1 --bytes-per-thread 8M" \

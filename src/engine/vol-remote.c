@@ -742,6 +742,15 @@ make_results (Remote     *r,
           continue;
         }
       fill_from_entries (r, result, h->name, h->entries);
+      if (r->cancelled)
+        /* fio printed what the host had done when it was told to stop:
+         * the sections not reached, if any, with nothing in them */
+        fail_result (result, VOL_RESULT_STATUS_CANCELLED, _("Cancelled"));
+      else if (result->status != VOL_RESULT_STATUS_COMPLETE && r->stop_reason != NULL)
+        {
+          g_autofree char *message = g_strdup_printf ("%s %s", h->name, r->stop_reason);
+          fail_result (result, VOL_RESULT_STATUS_FAILED, message);
+        }
       h->state = result->status == VOL_RESULT_STATUS_COMPLETE ? VOL_REMOTE_HOST_DONE : VOL_REMOTE_HOST_FAILED;
       if (h->state == VOL_REMOTE_HOST_FAILED)
         {
