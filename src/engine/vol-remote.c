@@ -609,35 +609,6 @@ fill_from_entries (Remote     *r,
     fail_result (result, VOL_RESULT_STATUS_FAILED, error->message);
 }
 
-static double
-sum_nan (double a, double b)
-{
-  return isnan (a) ? b : isnan (b) ? a : a + b;
-}
-
-static void
-add_dir (VolFioDir       *into,
-         const VolFioDir *from)
-{
-  if (!from->present)
-    return;
-  if (!into->present)
-    {
-      *into = *from;
-      into->p50 = into->p99 = into->p999 = NAN;
-      into->iops_min = into->iops_max = into->iops_stddev = NAN;
-      return;
-    }
-  if (into->ios + from->ios > 0)
-    into->lat_mean = (into->lat_mean * into->ios + from->lat_mean * from->ios) / (into->ios + from->ios);
-  into->io_bytes = sum_nan (into->io_bytes, from->io_bytes);
-  into->bw += from->bw;
-  into->iops += from->iops;
-  into->ios = sum_nan (into->ios, from->ios);
-  /* the hosts ran side by side: the section took as long as the slowest */
-  into->runtime = MAX (into->runtime, from->runtime);
-}
-
 /* The hosts together: each section's I/Os, bytes and rates summed over
  * the hosts that finished (the fleet's rate while they ran side by
  * side), the mean latency weighted by I/Os. */
@@ -670,8 +641,10 @@ aggregate (Remote            *r,
               g_ptr_array_add (sums, sum);
               g_hash_table_insert (by_name, e->name, sum);
             }
-          add_dir (&sum->read, &e->read);
-          add_dir (&sum->write, &e->write);
+          /* the hosts ran side by side: each section took as long as
+           * the slowest host's */
+          vol_fio_dir_add (&sum->read, &e->read);
+          vol_fio_dir_add (&sum->write, &e->write);
           sum->runtime = MAX (sum->runtime, e->runtime);
           sum->cpu_user += e->cpu_user;
           sum->cpu_system += e->cpu_system;

@@ -767,6 +767,39 @@ nan_sum (double a,
   return a + b;
 }
 
+/**
+ * vol_fio_dir_add:
+ *
+ * Adds @from's figures to @into's, as fio's group_reporting sums its
+ * jobs: I/Os, bytes and rates summed, the mean latency weighted by I/Os,
+ * the longer runtime; percentiles and spreads dropped (those of separate
+ * entries do not add up). Clones of one job here, the hosts of a remote
+ * run in vol-remote.c.
+ */
+void
+vol_fio_dir_add (VolFioDir       *into,
+                 const VolFioDir *from)
+{
+  if (!from->present)
+    return;
+  if (!into->present)
+    {
+      *into = *from;
+      return;
+    }
+  if (!isnan (into->lat_mean) && !isnan (from->lat_mean) && into->ios + from->ios > 0)
+    into->lat_mean = (into->lat_mean * into->ios + from->lat_mean * from->ios) / (into->ios + from->ios);
+  else if (isnan (into->lat_mean))
+    into->lat_mean = from->lat_mean;
+  into->io_bytes = nan_sum (into->io_bytes, from->io_bytes);
+  into->bw += from->bw;
+  into->iops += from->iops;
+  into->ios = nan_sum (into->ios, from->ios);
+  into->runtime = isnan (into->runtime) ? from->runtime : MAX (into->runtime, isnan (from->runtime) ? 0 : from->runtime);
+  into->p50 = into->p99 = into->p999 = NAN;
+  into->iops_min = into->iops_max = into->iops_stddev = NAN;
+}
+
 /* Another entry of the same job (numjobs without group_reporting): what
  * group_reporting would have printed, as far as it can be rebuilt. */
 static void
@@ -774,31 +807,7 @@ merge_job (FioJob       *into,
            const FioJob *from)
 {
   for (guint d = 0; d < N_DIRS; d++)
-    {
-      FioDir *a = &into->dir[d];
-      const FioDir *b = &from->dir[d];
-
-      if (!b->present)
-        continue;
-      if (!a->present)
-        {
-          *a = *b;
-          continue;
-        }
-      /* the mean latency weighted by each entry's I/Os */
-      if (!isnan (a->lat_mean) && !isnan (b->lat_mean) && a->ios + b->ios > 0)
-        a->lat_mean = (a->lat_mean * a->ios + b->lat_mean * b->ios) / (a->ios + b->ios);
-      else if (isnan (a->lat_mean))
-        a->lat_mean = b->lat_mean;
-      a->io_bytes = nan_sum (a->io_bytes, b->io_bytes);
-      a->bw += b->bw;
-      a->iops += b->iops;
-      a->ios = nan_sum (a->ios, b->ios);
-      a->runtime = isnan (a->runtime) ? b->runtime : MAX (a->runtime, isnan (b->runtime) ? 0 : b->runtime);
-      /* percentiles and spreads of separate entries do not add up */
-      a->p50 = a->p99 = a->p999 = NAN;
-      a->iops_min = a->iops_max = a->iops_stddev = NAN;
-    }
+    vol_fio_dir_add (&into->dir[d], &from->dir[d]);
   into->runtime = MAX (into->runtime, from->runtime);
   into->cpu_user += from->cpu_user;
   into->cpu_system += from->cpu_system;

@@ -69,6 +69,8 @@ VolFioEntries *vol_fio_entries_from_data (const char     *data,
                                           GPtrArray      *warnings,
                                           GError        **error);
 void           vol_fio_entries_free      (VolFioEntries  *entries);
+void           vol_fio_dir_add           (VolFioDir       *into,
+                                          const VolFioDir *from);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VolFioEntries, vol_fio_entries_free)
 
