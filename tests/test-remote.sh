@@ -283,6 +283,13 @@ for t in "transfer --from 64K --to 256K --region 8M --iterations 1" \
 done
 check "the kinds' files are gone from the hosts" 'volume_empty 1 && volume_empty 2' "$(ls -A "$work"/seen*)"
 
+# --- a host-list file, fio's "host,port" lines and comments -------------------
+printf '# the rack\n127.0.0.1,%s\n\n127.0.0.1:%s  # the second\n' "${ports[1]}" "${ports[2]}" >"$work/rack.list"
+run hostsfile queue --hosts-file "$work/rack.list" --depths 1 --seconds 1 --span 16M
+check "--hosts-file: both hosts of the list run" \
+  '[ $rc -eq 0 ] && state "$(host_file hostsfile "${ports[1]}")" | grep -q "^complete" &&
+   state "$(host_file hostsfile "${ports[2]}")" | grep -q "^complete"' "exit $rc" "$(cat "$work/hostsfile/err")"
+
 # --- refusals ----------------------------------------------------------------
 "$cli" run queue --hosts "$h1" --target "$target" --print-job --depths 1 --seconds 1 --run-timeout 60 -o "$work" -q \
   >"$work/job.out" 2>&1

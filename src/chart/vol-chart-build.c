@@ -115,8 +115,8 @@ _vol_chart_add_measurement_warnings (VolChart        *chart,
     vol_chart_add_warning (chart, ((const VolCaveat *) g_ptr_array_index (caveats, i))->text);
 }
 
-/* A resolved value as an integer (a "d" too, as older files have it);
- * 0 when the result does not have it. */
+/* A resolved value as an integer (a "d" too, as older files have it),
+ * else the parameter; 0 when the result has neither. */
 gint64
 _vol_chart_resolved_int (const VolResult *result,
                          const char      *key)
@@ -124,12 +124,19 @@ _vol_chart_resolved_int (const VolResult *result,
   gint64 v = 0;
   double d;
 
-  if (result->resolved == NULL)
-    return 0;
-  if (g_variant_lookup (result->resolved, key, "x", &v))
-    return v;
-  if (g_variant_lookup (result->resolved, key, "d", &d))
-    return (gint64) d;
+  /* what the run worked out, else what it was asked: a remote run's job
+   * has the sizes given (docs/hosts.md) */
+  GVariant *dicts[] = { result->resolved, result->params };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dicts); i++)
+    {
+      if (dicts[i] == NULL)
+        continue;
+      if (g_variant_lookup (dicts[i], key, "x", &v))
+        return v;
+      if (g_variant_lookup (dicts[i], key, "d", &d))
+        return (gint64) d;
+    }
   return 0;
 }
 

@@ -91,10 +91,11 @@ show_progress (gpointer data)
     {
       /* fio's client reports the hosts' figures only at the end: the time
        * is what there is to show meanwhile */
+      fprintf (stderr, "\r\033[K");
       if (p->planned > 0)
-        fprintf (stderr, _("\r\033[Kfio running on the hosts: %.0f s of about %.0f s"), p->elapsed, p->planned);
+        fprintf (stderr, _("fio running on the hosts: %.0f s of about %.0f s"), p->elapsed, p->planned);
       else
-        fprintf (stderr, _("\r\033[Kfio running on the hosts: %.0f s"), p->elapsed);
+        fprintf (stderr, _("fio running on the hosts: %.0f s"), p->elapsed);
     }
   else if (p->elapsed - r->last_line >= 30)
     {

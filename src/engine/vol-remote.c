@@ -85,9 +85,14 @@ vol_remote_kind_supported (const char  *kind_name,
       char *job = vol_fio_job_build (kind_name, NULL, NULL, VOL_DATA_PATTERN_RANDOM, VOL_CACHE_BYPASS_DIRECT,
                                      NULL, VOL_IO_BUFFERS_PAGES, "/", &job_error);
       g_free (job);
+      /* its message starts "kind: " too */
+      const char *why = job_error ? job_error->message : _("fio cannot do its work");
+      g_autofree char *prefix = g_strdup_printf ("%s: ", kind_name);
+
+      if (g_str_has_prefix (why, prefix))
+        why += strlen (prefix);
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("%s cannot run on remote hosts: %s"), kind_name,
-                   job_error ? job_error->message : _("fio cannot do its work"));
+                   _("%s cannot run on remote hosts: %s"), kind_name, why);
     }
   return FALSE;
 }
@@ -594,8 +599,8 @@ fill_from_entries (Remote     *r,
 
       if (e->error != 0)
         {
-          g_autofree char *message = g_strdup_printf (_("fio's job failed on %s in section “%s”: %s (error %" G_GINT64_FORMAT ")"),
-                                                      host_name, e->name, g_strerror ((int) e->error), e->error);
+          g_autofree char *message = g_strdup_printf (_("fio's job failed on %s in section “%s”: %s (error %d)"),
+                                                      host_name, e->name, g_strerror ((int) e->error), (int) e->error);
           fail_result (result, VOL_RESULT_STATUS_FAILED, message);
           return;
         }

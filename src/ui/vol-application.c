@@ -4,6 +4,8 @@
  * the real application can be driven from a shell or a test over D-Bus
  * (`gdbus call … org.gtk.Actions.Activate`), exactly as a user drives it:
  *   app.set-target 's'      choose the folder to test
+ *   app.set-remote '(sus)'  choose Remote hosts: the hosts, their port
+ *                           (0: as shown) and the folder on them
  *   app.set-test   's'      choose the test ("fill", "queue", …)
  *   app.set-param  '(ss)'   type a parameter's text, as in its row
  *   app.start, app.stop
@@ -336,6 +338,7 @@ vol_application_startup (GApplication *app)
     { "about", about_activated },
     { "preferences", preferences_activated },
     { "set-target", forward_activated, "s" },
+    { "set-remote", forward_activated, "(sus)" },
     { "set-test", forward_activated, "s" },
     { "set-param", forward_activated, "(ss)" },
     { "start", forward_activated },

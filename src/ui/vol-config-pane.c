@@ -10,6 +10,12 @@
  * probe runs in a GTask thread, the list of volumes fills in as they
  * answer, and a target still being probed says so instead of freezing
  * the window.
+ *
+ * The last entry of the list is not a volume: "Remote hosts" runs the test
+ * on other machines through fio's client/server mode (vol-remote.h). It
+ * is never probed; its hosts and folder are typed in a VolRemotePane, and
+ * a test fio cannot do there is refused under the parameters, with the
+ * engine's reason, like a test that cannot run on a chosen volume.
  */
 #define G_LOG_DOMAIN "vol-config-pane"
 
@@ -23,6 +29,8 @@
 #include "vol-probe.h"
 #include "vol-estimate.h"
 #include "vol-registry.h"
+#include "vol-remote.h"
+#include "vol-remote-pane.h"
 #include "vol-size.h"
 
 typedef struct
@@ -43,6 +51,7 @@ typedef struct
   char          *error;      /* why the probe failed */
   gboolean       announce;   /* chosen by the user: a failure gets a dialog */
   int            partitions; /* a listed disk's; -1 not a listed disk */
+  gboolean       remote;     /* "Remote hosts": no path, never probed, always last */
 } Target;
 
 struct _VolConfigPane
@@ -52,6 +61,7 @@ struct _VolConfigPane
   GSettings           *settings;
   AdwComboRow         *target_row;
   AdwActionRow        *target_info_row;
+  VolRemotePane       *remote_pane;  /* shown while "Remote hosts" is chosen */
   AdwComboRow         *test_row;
   AdwPreferencesGroup *params_group;
   AdwComboRow         *pattern_row;
@@ -109,6 +119,21 @@ chosen_target (VolConfigPane *self)
 }
 
 /**
+ * vol_config_pane_is_remote:
+ *
+ * Whether "Remote hosts" is the chosen target: Start then runs the test
+ * on the hosts (vol_config_pane_get_hosts()), in the spec's target folder
+ * there.
+ */
+gboolean
+vol_config_pane_is_remote (VolConfigPane *self)
+{
+  const Target *target = chosen_target (self);
+
+  return target != NULL && target->remote;
+}
+
+/**
  * vol_config_pane_get_chosen_path: the chosen target's folder, probed or not
  *
  * vol_config_pane_is_probing:
@@ -129,7 +154,7 @@ vol_config_pane_is_probing (VolConfigPane *self)
 {
   const Target *target = chosen_target (self);
 
-  return target != NULL && target->info == NULL && target->error == NULL;
+  return target != NULL && !target->remote && target->info == NULL && target->error == NULL;
 }
 
 static void
@@ -161,6 +186,7 @@ check_params (VolConfigPane *self)
   g_autoptr(GError) error = NULL;
   GVariantBuilder params;
   gboolean rows_valid = TRUE;
+  const char *spec_target = target ? target->path : "/";
 
   if (kind == NULL || self->check_row == NULL)
     return;
@@ -172,9 +198,42 @@ check_params (VolConfigPane *self)
       if (row->value)
         g_variant_builder_add (&params, "{sv}", row->desc->key, row->value);
     }
-  spec = vol_test_spec_new (kind->info.name, target ? target->path : "/", VOL_DATA_PATTERN_RANDOM, 0, NULL,
+  if (vol_config_pane_is_remote (self))
+    {
+      /* the folder on the hosts, once it is one: the job names it */
+      const char *folder = vol_remote_pane_get_folder (self->remote_pane);
+      spec_target = g_path_is_absolute (folder) ? folder : "/";
+    }
+  spec = vol_test_spec_new (kind->info.name, spec_target, VOL_DATA_PATTERN_RANDOM, 0, NULL,
                             g_variant_builder_end (&params));
-  if (target != NULL && vol_target_info_is_device (target) && !kind->info.reads_device)
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->check_row),
+                                 vol_config_pane_is_remote (self) ? _("Cannot run on the hosts")
+                                                                  : _("These values do not go together"));
+  if (vol_config_pane_is_remote (self))
+    {
+      /* the test first: no host or folder typed would make it run remotely */
+      g_autofree char *job = NULL;
+      gboolean remote_ok = FALSE;
+
+      if (vol_remote_kind_supported (kind->info.name, &error) && vol_remote_pane_check (self->remote_pane, &error))
+        {
+          /* what fio's job cannot take is found now, as the command
+           * line finds it before calling any host */
+          remote_ok = rows_valid && vol_test_spec_validate (spec, &kind->info, &error)
+                      && (job = vol_remote_job (spec, &error)) != NULL;
+        }
+      if (error != NULL)
+        {
+          g_autofree char *message = vol_test_info_title_message (&kind->info, error->message);
+          adw_action_row_set_subtitle (self->check_row, message);
+          gtk_widget_set_visible (GTK_WIDGET (self->check_row), TRUE);
+        }
+      else
+        gtk_widget_set_visible (GTK_WIDGET (self->check_row), FALSE);
+      vol_remote_pane_set_job_available (self->remote_pane, remote_ok);
+      rows_valid = rows_valid && remote_ok;
+    }
+  else if (target != NULL && vol_target_info_is_device (target) && !kind->info.reads_device)
     {
       g_autofree char *message = g_strdup_printf (_("%s is a device: this test writes its files in a folder. "
                                                     "Choose a volume, or Read across the device, which reads a device itself."),
@@ -214,7 +273,8 @@ check_params (VolConfigPane *self)
 static void
 update_valid (VolConfigPane *self)
 {
-  gboolean valid = vol_config_pane_get_target_info (self) != NULL && current_kind (self) != NULL;
+  gboolean valid = (vol_config_pane_get_target_info (self) != NULL || vol_config_pane_is_remote (self))
+                   && current_kind (self) != NULL;
 
   for (guint i = 0; i < self->rows->len && valid; i++)
     valid = ((ParamRow *) g_ptr_array_index (self->rows, i))->error == NULL;
@@ -425,6 +485,8 @@ rebuild_params (VolConfigPane *self)
   self->check_row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->check_row), _("These values do not go together"));
   adw_action_row_set_subtitle_lines (self->check_row, 4);
+  /* its messages quote what was typed ("host “a&b”…"): plain text */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->check_row), FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->check_row), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->check_row), FALSE);
   adw_preferences_group_add (self->params_group, GTK_WIDGET (self->check_row));
@@ -469,6 +531,8 @@ test_selected_cb (AdwComboRow   *combo,
 static char *
 describe_target (const Target *target)
 {
+  if (target->remote)
+    return g_strdup (_("Remote hosts"));
   if (target->info != NULL && vol_target_info_is_device (target->info))
     {
       const VolTargetInfo *info = target->info;
@@ -508,10 +572,19 @@ show_chosen (VolConfigPane *self)
   g_autofree char *title = NULL;
   g_autofree char *desc = NULL;
 
+  /* the remote hosts' rows, only while they are the target */
+  gtk_widget_set_visible (GTK_WIDGET (self->remote_pane), target != NULL && target->remote);
   if (target == NULL)
     {
-      title = g_strdup (self->targets->len ? _("No volume chosen") : _("Looking for volumes…"));
+      /* the list always holds "Remote hosts": volumes are the others */
+      title = g_strdup (self->targets->len > 1 ? _("No volume chosen") : _("Looking for volumes…"));
       desc = g_strdup ("");
+    }
+  else if (target->remote)
+    {
+      title = g_strdup (_("Tests on remote hosts"));
+      desc = g_strdup (_("The test runs on every host named below at once, in the folder named there; "
+                         "nothing is written on this computer but the results."));
     }
   else if (target->info != NULL && vol_target_info_is_device (target->info))
     {
@@ -596,18 +669,26 @@ find_target (VolConfigPane *self,
   return G_MAXUINT;
 }
 
+/* A volume goes before "Remote hosts", which stays last; the index of
+ * the entries after it (the chosen one's too) moves by one. */
 static guint
 add_target (VolConfigPane *self,
             Target        *target)
 {
   g_autofree char *name = describe_target (target);
+  const char *names[] = { name, NULL };
+  guint index = self->targets->len;
 
-  g_ptr_array_add (self->targets, target);
+  if (index > 0 && ((Target *) g_ptr_array_index (self->targets, index - 1))->remote && !target->remote)
+    index--;
+  g_ptr_array_insert (self->targets, (int) index, target);
+  if (self->chosen != G_MAXUINT && self->chosen >= index)
+    self->chosen++;
   self->updating = TRUE;
-  gtk_string_list_append (self->target_names, name);
+  gtk_string_list_splice (self->target_names, index, 0, names);
   self->updating = FALSE;
   select_chosen (self);
-  return self->targets->len - 1;
+  return index;
 }
 
 /* ---- probing, off the main thread ---------------------------------------- */
@@ -647,7 +728,7 @@ probe_done_cb (GObject      *source,
       return;
     }
   for (index = 0; index < self->targets->len; index++)
-    if (g_str_equal (((Target *) g_ptr_array_index (self->targets, index))->path, path))
+    if (g_strcmp0 (((Target *) g_ptr_array_index (self->targets, index))->path, path) == 0)
       break;
   g_return_if_fail (index < self->targets->len);
   target = g_ptr_array_index (self->targets, index);
@@ -696,6 +777,7 @@ volume_found_cb (gpointer data)
   VolConfigPane *self = found->self;
   VolTargetInfo *info = g_steal_pointer (&found->info);
   Target *target;
+  guint index;
 
   if (g_cancellable_is_cancelled (self->cancellable) || find_target (self, info->path) != G_MAXUINT)
     {
@@ -706,11 +788,11 @@ volume_found_cb (gpointer data)
   target->path = g_strdup (info->path);
   target->info = info;
   target->partitions = -1;
-  add_target (self, target);
+  index = add_target (self, target);
   if (self->chosen >= self->targets->len)
     {
       /* nothing chosen or restored: the first volume that answers */
-      self->chosen = self->targets->len - 1;
+      self->chosen = index;
       select_chosen (self);
       target_changed (self);
     }
@@ -956,6 +1038,19 @@ vol_config_pane_get_estimate (VolConfigPane *self)
 }
 
 /**
+ * vol_config_pane_get_refusal:
+ *
+ * Returns: (nullable): the message under the parameters that says why the
+ *   test cannot run as set (on this target, these hosts), or NULL
+ */
+const char *
+vol_config_pane_get_refusal (VolConfigPane *self)
+{
+  return self->check_row && gtk_widget_get_visible (GTK_WIDGET (self->check_row))
+         ? adw_action_row_get_subtitle (self->check_row) : NULL;
+}
+
+/**
  * vol_config_pane_get_test:
  *
  * Returns: (nullable): the chosen test kind's name, "quick", …
@@ -1022,8 +1117,17 @@ vol_config_pane_build_spec (VolConfigPane  *self,
   const VolTargetInfo *target = vol_config_pane_get_target_info (self);
   g_autoptr(VolTestSpec) spec = NULL;
   GVariantBuilder params;
+  const char *spec_target = target ? target->path : NULL;
 
-  if (target == NULL && chosen_target (self) != NULL)
+  if (vol_config_pane_is_remote (self))
+    {
+      /* the folder is the one on the hosts: nothing here to probe */
+      if (kind == NULL || !vol_remote_kind_supported (kind->info.name, error)
+          || !vol_remote_pane_check (self->remote_pane, error))
+        return NULL;
+      spec_target = vol_remote_pane_get_folder (self->remote_pane);
+    }
+  else if (target == NULL && chosen_target (self) != NULL)
     {
       const Target *chosen = chosen_target (self);
       if (chosen->error != NULL)
@@ -1034,7 +1138,7 @@ vol_config_pane_build_spec (VolConfigPane  *self,
                      chosen->path);
       return NULL;
     }
-  if (kind == NULL || target == NULL)
+  if (kind == NULL || spec_target == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Choose a volume and a test first"));
       return NULL;
@@ -1051,7 +1155,7 @@ vol_config_pane_build_spec (VolConfigPane  *self,
       if (row->value)
         g_variant_builder_add (&params, "{sv}", row->desc->key, row->value);
     }
-  spec = vol_test_spec_new (kind->info.name, target->path,
+  spec = vol_test_spec_new (kind->info.name, spec_target,
                             adw_combo_row_get_selected (self->pattern_row) == 1 ? VOL_DATA_PATTERN_ZEROS
                                                                                  : VOL_DATA_PATTERN_RANDOM,
                             0, gtk_editable_get_text (GTK_EDITABLE (self->label_row)),
@@ -1066,7 +1170,89 @@ vol_config_pane_build_spec (VolConfigPane  *self,
         }
       return NULL;
     }
+  if (vol_config_pane_is_remote (self))
+    {
+      /* a parameter fio's job cannot take stops it here, before any host is called */
+      g_autofree char *job = vol_remote_job (spec, error);
+      if (job == NULL)
+        return NULL;
+    }
   return g_steal_pointer (&spec);
+}
+
+/**
+ * vol_config_pane_get_hosts:
+ *
+ * Returns: (transfer full) (element-type VolFioHost) (nullable): the hosts
+ *   a remote run goes to; %NULL with the reason when "Remote hosts" is
+ *   not the target or the list is refused
+ */
+GPtrArray *
+vol_config_pane_get_hosts (VolConfigPane  *self,
+                           GError        **error)
+{
+  if (!vol_config_pane_is_remote (self))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Remote hosts are not the target"));
+      return NULL;
+    }
+  return vol_remote_pane_get_hosts (self->remote_pane, error);
+}
+
+/**
+ * vol_config_pane_set_remote:
+ *
+ * Chooses "Remote hosts" and types @hosts, @port and @folder in their
+ * rows, as a user would. FALSE with the pane's message when they cannot
+ * be used (the choice and the texts stay, as typed).
+ */
+gboolean
+vol_config_pane_set_remote (VolConfigPane  *self,
+                            const char     *hosts,
+                            guint           port,
+                            const char     *folder,
+                            GError        **error)
+{
+  for (guint i = 0; i < self->targets->len; i++)
+    if (((Target *) g_ptr_array_index (self->targets, i))->remote)
+      {
+        self->chosen = i;
+        select_chosen (self);
+      }
+  vol_remote_pane_set (self->remote_pane, hosts, port, folder);
+  target_changed (self);
+  return vol_remote_pane_check (self->remote_pane, error);
+}
+
+/* Builds the job Start would send, from the rows as they stand, and
+ * shows it; a spec that cannot run says why instead. */
+static void
+show_job_cb (VolRemotePane *pane,
+             VolConfigPane *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolTestSpec) spec = vol_config_pane_build_spec (self, &error);
+  g_autofree char *job = spec ? vol_remote_job (spec, &error) : NULL;
+
+  if (job != NULL)
+    {
+      vol_remote_pane_show_job (pane, job);
+      return;
+    }
+  {
+    GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+    GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                _("No Job to Show Yet"), error->message);
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+    gtk_window_present (GTK_WINDOW (dialog));
+  }
+}
+
+static void
+remote_changed_cb (VolRemotePane *pane,
+                   VolConfigPane *self)
+{
+  update_valid (self);
 }
 
 void
@@ -1102,7 +1288,8 @@ vol_config_pane_save (VolConfigPane *self)
   if (self->settings == NULL)
     return;
   g_settings_delay (self->settings);
-  if (target)
+  /* the last volume stays remembered while the hosts are the target */
+  if (target && !target->remote)
     g_settings_set_string (self->settings, "target", target->info ? target->info->path : target->path);
   if (kind)
     g_settings_set_string (self->settings, "test", kind->info.name);
@@ -1233,6 +1420,19 @@ vol_config_pane_new (GSettings *settings)
   adw_action_row_set_subtitle_lines (self->target_info_row, 4);
   adw_action_row_add_prefix (self->target_info_row, gtk_image_new_from_icon_name ("drive-harddisk-symbolic"));
   adw_preferences_group_add (target_group, GTK_WIDGET (self->target_info_row));
+
+  /* "Remote hosts", the last entry of the list whatever volumes answer */
+  {
+    Target *remote = g_new0 (Target, 1);
+    remote->remote = TRUE;
+    remote->partitions = -1;
+    add_target (self, remote);
+  }
+  self->remote_pane = VOL_REMOTE_PANE (vol_remote_pane_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->remote_pane), FALSE);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->remote_pane));
+  g_signal_connect (self->remote_pane, "changed", G_CALLBACK (remote_changed_cb), self);
+  g_signal_connect (self->remote_pane, "show-job", G_CALLBACK (show_job_cb), self);
 
   /* Test */
   test_group = add_group (self, _("Test"));

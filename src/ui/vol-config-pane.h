@@ -5,7 +5,9 @@
  * Every row is validated on change with the spec's own message, named by
  * the row's title; "valid" says whether a run may start (not while the
  * chosen target's probe, in a thread, has not answered). What was typed
- * is kept per test (vol-param-store.h). Main thread.
+ * is kept per test (vol-param-store.h). The last target of the list is
+ * "Remote hosts" (vol-remote-pane.h): then the spec's target is the folder
+ * on the hosts, and Start runs it there. Main thread.
  */
 #pragma once
 
@@ -31,6 +33,7 @@ gboolean             vol_config_pane_set_target      (VolConfigPane *self,
                                                       const char    *path,
                                                       GError       **error);
 const char          *vol_config_pane_get_estimate    (VolConfigPane *self);
+const char          *vol_config_pane_get_refusal     (VolConfigPane *self);
 const char          *vol_config_pane_get_test        (VolConfigPane *self);
 gboolean             vol_config_pane_set_test        (VolConfigPane *self,
                                                       const char    *name,
@@ -42,5 +45,13 @@ gboolean             vol_config_pane_set_param_text  (VolConfigPane *self,
 void                 vol_config_pane_set_running     (VolConfigPane *self,
                                                       gboolean       running);
 void                 vol_config_pane_save            (VolConfigPane *self);
+gboolean             vol_config_pane_is_remote       (VolConfigPane *self);
+GPtrArray           *vol_config_pane_get_hosts       (VolConfigPane *self,
+                                                      GError       **error);
+gboolean             vol_config_pane_set_remote      (VolConfigPane *self,
+                                                      const char    *hosts,
+                                                      guint          port,
+                                                      const char    *folder,
+                                                      GError       **error);
 
 G_END_DECLS

@@ -507,6 +507,13 @@ vol_window_script (VolWindow  *self,
 
   if (g_str_equal (action, "set-target"))
     ok = vol_config_pane_set_target (self->config, g_variant_get_string (param, NULL), &error);
+  else if (g_str_equal (action, "set-remote"))
+    {
+      const char *hosts, *folder;
+      guint port;
+      g_variant_get (param, "(&su&s)", &hosts, &port, &folder);
+      ok = vol_config_pane_set_remote (self->config, hosts, port, folder, &error);
+    }
   else if (g_str_equal (action, "set-test"))
     ok = vol_config_pane_set_test (self->config, g_variant_get_string (param, NULL), &error);
   else if (g_str_equal (action, "set-param"))

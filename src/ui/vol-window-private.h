@@ -5,6 +5,7 @@
 #include "vol-config-pane.h"
 #include "vol-history.h"
 #include "vol-live-chart.h"
+#include "vol-remote-progress-view.h"
 #include "vol-result-view.h"
 #include "vol-runner.h"
 #include "vol-window.h"
@@ -77,6 +78,12 @@ struct _VolWindow
   guint                 live_cells;    /* of its cells, those with a loop measured */
   char                 *speed_text;    /* the current speed, as shown */
   guint                 open_serial;   /* of the latest vol_window_open_files() */
+
+  /* a remote run (vol-window-remote.c): its hosts' rows where the live
+   * chart would be */
+  VolRemoteProgressView *remote_view;
+  GPtrArray            *pending_hosts; /* of VolFioHost: the hosts of the run to start */
+  guint                 remote_serial; /* of the run in progress: late progress of an ended one is dropped */
 };
 
 void  _vol_window_show_results  (VolWindow   *self,
@@ -102,5 +109,11 @@ void  _vol_window_file_toast     (VolWindow   *self,
 gboolean _vol_window_screenshot (VolWindow   *self,
                                  const char  *path,
                                  GError     **error);
+void  _vol_window_end_run       (VolWindow   *self);
+char *_vol_window_autosave      (VolResult   *result,
+                                 GError     **error);
+void  _vol_window_remote_run    (VolWindow   *self,
+                                 VolTestSpec *spec,
+                                 GPtrArray   *hosts);
 
 G_END_DECLS

@@ -177,6 +177,34 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_set_member_name (builder, "bottom_switcher");
   json_builder_add_boolean_value (builder, self->switcher_bar && adw_view_switcher_bar_get_reveal (self->switcher_bar)
                                            && gtk_widget_get_mapped (GTK_WIDGET (self->switcher_bar)));
+  /* the remote hosts as target, and the rows of a remote run */
+  json_builder_set_member_name (builder, "remote");
+  json_builder_add_boolean_value (builder, self->config && vol_config_pane_is_remote (self->config));
+  json_builder_set_member_name (builder, "can_start");
+  json_builder_add_boolean_value (builder, self->config && self->cancellable == NULL
+                                           && vol_config_pane_get_valid (self->config));
+  json_builder_set_member_name (builder, "refusal");
+  json_builder_add_string_value (builder, self->config && vol_config_pane_get_refusal (self->config)
+                                          ? vol_config_pane_get_refusal (self->config) : "");
+  json_builder_set_member_name (builder, "remote_hosts");
+  json_builder_begin_array (builder);
+  for (guint i = 0; self->remote_view && i < vol_remote_progress_view_get_n_hosts (self->remote_view); i++)
+    {
+      const char *name, *message;
+      VolRemoteHostState host_state;
+      gboolean stopped;
+
+      vol_remote_progress_view_get_host (self->remote_view, i, &name, &host_state, &message, &stopped);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, name);
+      json_builder_set_member_name (builder, "state");
+      json_builder_add_string_value (builder, stopped ? "stopped" : vol_remote_progress_view_state_name (host_state));
+      json_builder_set_member_name (builder, "message");
+      json_builder_add_string_value (builder, message ? message : "");
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
   json_builder_set_member_name (builder, "max_stall_ms");
   json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
   json_builder_set_member_name (builder, "max_stall_cpu_ms");
@@ -388,9 +416,9 @@ progress_cb (VolRunner         *runner,
 }
 
 /* Any thread: the result's new file in the results folder. */
-static char *
-autosave (VolResult  *result,
-          GError    **error)
+char *
+_vol_window_autosave (VolResult  *result,
+                      GError    **error)
 {
   g_autofree char *dir = vol_application_results_dir ();
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
@@ -427,7 +455,7 @@ autosave_thread (GTask        *task,
                  GCancellable *cancellable)
 {
   GError *error = NULL;
-  char *path = autosave (task_data, &error);
+  char *path = _vol_window_autosave (task_data, &error);
 
   if (path)
     g_task_return_pointer (task, path, g_free);
@@ -446,8 +474,8 @@ run_ended_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-end_run (VolWindow *self)
+void
+_vol_window_end_run (VolWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
@@ -529,7 +557,7 @@ run_done_cb (GObject      *source,
   g_autoptr(VolResult) result = vol_runner_run_finish (VOL_RUNNER (source), res, &error);
   g_autoptr(GTask) task = NULL;
 
-  end_run (self);
+  _vol_window_end_run (self);
 
   if (result == NULL)
     {
@@ -567,11 +595,15 @@ static void
 start_runner (VolWindow *self)
 {
   g_autoptr(VolTestSpec) spec = g_steal_pointer (&self->pending_spec);
+  g_autoptr(GPtrArray) hosts = g_steal_pointer (&self->pending_hosts);
 
   g_clear_handle_id (&self->start_runner_id, g_source_remove);
   if (spec == NULL || self->disposed)
     return;
-  vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
+  if (hosts != NULL)
+    _vol_window_remote_run (self, spec, hosts);
+  else
+    vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
 }
 
 static gboolean
@@ -601,21 +633,30 @@ run_started_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* @hosts: (nullable) (element-type VolFioHost): a remote run's, or NULL
+ *   for a run here */
 static void
 begin_run (VolWindow   *self,
-           VolTestSpec *spec)
+           VolTestSpec *spec,
+           GPtrArray   *hosts)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   /* the live chart, for every kind: built from the samples as they come
-   * (live_rebuild), laid out as the kind's finished chart is read */
+   * (live_rebuild), laid out as the kind's finished chart is read. A
+   * remote run has no samples (fio's client reports at the end): its
+   * hosts' states take the chart's place. */
   g_clear_pointer (&self->chart, vol_chart_unref);
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);
-  self->live = vol_live_chart_new (spec);
+  self->live = hosts ? NULL : vol_live_chart_new (spec);
   live_grid_remove (self);
   vol_chart_view_set_chart (self->chart_view, NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->chart_box), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_box), hosts == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->remote_view), hosts != NULL);
+  if (hosts)
+    vol_remote_progress_view_reset (self->remote_view, hosts);
+  gtk_widget_set_visible (self->compare_bar, FALSE);
   vol_result_view_set_result (self->result_view, NULL, FALSE);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->result_path, g_free);
@@ -623,7 +664,8 @@ begin_run (VolWindow   *self,
   g_clear_pointer (&self->status_phase, g_free);
 
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_label_set_text (self->phase_label, _("Starting…"));
+  gtk_progress_bar_set_text (self->progress_bar, NULL);
+  gtk_label_set_text (self->phase_label, hosts ? _("Connecting to the hosts…") : _("Starting…"));
   gtk_label_set_text (self->rate_label, "");
   gtk_label_set_text (self->eta_label, "");
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
@@ -644,6 +686,8 @@ begin_run (VolWindow   *self,
   vol_runner_set_include_hostname (self->runner, self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
   g_clear_pointer (&self->pending_spec, vol_test_spec_unref);
   self->pending_spec = vol_test_spec_ref (spec);
+  g_clear_pointer (&self->pending_hosts, g_ptr_array_unref);
+  self->pending_hosts = hosts ? g_ptr_array_ref (hosts) : NULL;
   g_clear_handle_id (&self->start_runner_id, g_source_remove);
   self->start_runner_id = g_timeout_add_full (G_PRIORITY_DEFAULT, 250, start_runner_timeout_cb, self, NULL);
   self->status_fraction = 0;
@@ -720,6 +764,20 @@ _vol_window_start (VolWindow *self,
       _vol_window_update_status (self, "error");
       return;
     }
+  if (vol_config_pane_is_remote (self->config))
+    {
+      /* nothing is written here: no volume of this machine to ask about */
+      g_autoptr(GPtrArray) hosts = vol_config_pane_get_hosts (self->config, &error);
+
+      if (hosts == NULL)
+        {
+          _vol_window_error_dialog (self, _("The Test Cannot Start"), error->message);
+          _vol_window_update_status (self, "error");
+          return;
+        }
+      begin_run (self, spec, hosts);
+      return;
+    }
   if (!confirmed && needs_confirmation (self, spec, vol_config_pane_get_target_info (self->config), &message))
     {
       GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Fill the System Volume?"), message);
@@ -730,7 +788,7 @@ _vol_window_start (VolWindow *self,
       gtk_window_present (GTK_WINDOW (dialog));
       return;
     }
-  begin_run (self, spec);
+  begin_run (self, spec, NULL);
 }
 
 /* ---- closing ------------------------------------------------------------ */
@@ -1126,6 +1184,10 @@ vol_window_constructed (GObject *object)
   g_signal_connect (self->history, "compare", G_CALLBACK (history_compare_cb), self);
   self->compare_bar = make_compare_bar (self);
   gtk_box_insert_child_after (self->result_box, self->compare_bar, GTK_WIDGET (self->progress_revealer));
+  /* where the chart is, shown instead of it while a remote run goes */
+  self->remote_view = VOL_REMOTE_PROGRESS_VIEW (vol_remote_progress_view_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->remote_view), FALSE);
+  gtk_box_insert_child_after (self->result_box, GTK_WIDGET (self->remote_view), GTK_WIDGET (self->chart_box));
 
   self->runner = vol_runner_new ();
   g_signal_connect (self->runner, "progress", G_CALLBACK (progress_cb), self);
@@ -1168,6 +1230,7 @@ vol_window_dispose (GObject *object)
   g_clear_pointer (&self->start_when_settled, g_free);
   g_clear_handle_id (&self->start_runner_id, g_source_remove);
   g_clear_pointer (&self->pending_spec, vol_test_spec_unref);
+  g_clear_pointer (&self->pending_hosts, g_ptr_array_unref);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   g_clear_pointer (&self->speed_text, g_free);

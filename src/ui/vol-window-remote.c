@@ -1,0 +1,443 @@
+/* vol-window-remote.c — a test on remote hosts, from Start to the comparison
+ *
+ * vol_remote_run() blocks its thread and reports on it, so it runs in a
+ * GTask thread with the window's cancellable (Stop, closing the window),
+ * and each report is copied and handed to the main thread with g_idle_add:
+ * g_main_context_invoke() would run it on the worker itself whenever the
+ * main thread does not own the context at that moment. Reports of a run
+ * that has ended (they can arrive after its task's callback) are dropped.
+ *
+ * At the end every result, the failed hosts' too, is saved as a local
+ * run's is (_vol_window_autosave(), so History lists them), and the hosts'
+ * complete results are shown as a comparison (_vol_window_show_results()).
+ */
+#define G_LOG_DOMAIN "vol-window"
+
+#include "vol-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "vol-remote.h"
+#include "vol-size.h"
+
+typedef struct
+{
+  VolWindow   *self;      /* the task's source object holds it */
+  VolTestSpec *spec;
+  GPtrArray   *hosts;     /* of VolFioHost */
+  guint        serial;
+  guint        n_failed;  /* the worker's, read once the task is done */
+} RemoteRun;
+
+static void
+remote_run_free (gpointer data)
+{
+  RemoteRun *run = data;
+
+  vol_test_spec_unref (run->spec);
+  g_ptr_array_unref (run->hosts);
+  g_free (run);
+}
+
+/* ---- progress, from the worker ----------------------------------------------- */
+
+typedef struct
+{
+  VolWindow         *self;
+  guint              serial;
+  VolRemoteProgress  p;
+  char              *name;
+  char              *message;
+} ProgressCopy;
+
+static void
+progress_copy_free (gpointer data)
+{
+  ProgressCopy *copy = data;
+
+  g_object_unref (copy->self);
+  g_free (copy->name);
+  g_free (copy->message);
+  g_free (copy);
+}
+
+/* The progress row over the hosts: fio's client reports no figures until
+ * the job ends, so the time is what moves. */
+static void
+show_run_progress (VolWindow               *self,
+                   const VolRemoteProgress *p)
+{
+  guint n = vol_remote_progress_view_get_n_hosts (self->remote_view);
+  g_autofree char *phase = NULL;
+  g_autofree char *eta_text = NULL;
+  double fraction = 0;
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;   /* "Stopping…" stays until fio has stopped the hosts' jobs */
+  if (p->elapsed <= 0)
+    phase = g_strdup (_("Connecting to the hosts…"));
+  else
+    phase = g_strdup_printf (ngettext ("fio running on %u host", "fio running on %u hosts", n), n);
+  if (p->planned > 0)
+    {
+      fraction = MIN (p->elapsed / p->planned, 1.0);
+      if (p->elapsed < p->planned)
+        {
+          g_autofree char *left = vol_duration_format (p->planned - p->elapsed);
+          eta_text = g_strdup_printf (_("%s left"), left);
+        }
+      gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+    }
+  else if (p->elapsed > 0)
+    {
+      /* a job bound by bytes: no end to reckon, only that it goes */
+      gtk_progress_bar_set_text (self->progress_bar, "");
+      gtk_progress_bar_pulse (self->progress_bar);
+    }
+  gtk_label_set_text (self->phase_label, phase);
+  gtk_label_set_text (self->eta_label, eta_text ? eta_text : "");
+  g_free (self->status_phase);
+  self->status_phase = g_steal_pointer (&phase);
+  self->status_fraction = fraction;
+}
+
+/* main thread */
+static gboolean
+show_progress_cb (gpointer data)
+{
+  ProgressCopy *copy = data;
+  VolWindow *self = copy->self;
+
+  if (self->disposed || self->cancellable == NULL || copy->serial != self->remote_serial)
+    return G_SOURCE_REMOVE;
+  vol_remote_progress_view_update (self->remote_view, &copy->p);
+  show_run_progress (self, &copy->p);
+  _vol_window_update_status (self, "running");
+  return G_SOURCE_REMOVE;
+}
+
+/* the worker: nothing of the window is touched here */
+static void
+remote_progress_cb (const VolRemoteProgress *p,
+                    gpointer                 user_data)
+{
+  RemoteRun *run = user_data;
+  ProgressCopy *copy = g_new0 (ProgressCopy, 1);
+
+  copy->self = g_object_ref (run->self);
+  copy->serial = run->serial;
+  copy->p = *p;
+  copy->p.name = copy->name = g_strdup (p->name);
+  copy->p.message = copy->message = g_strdup (p->message);
+  /* the default priority, as the task's own return: a report comes
+   * before the end it preceded */
+  g_idle_add_full (G_PRIORITY_DEFAULT, show_progress_cb, copy, progress_copy_free);
+}
+
+static void
+remote_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  RemoteRun *run = task_data;
+  GError *error = NULL;
+  GPtrArray *results = vol_remote_run (run->spec, run->hosts, NULL, remote_progress_cb, run, cancellable,
+                                       &run->n_failed, &error);
+
+  if (results != NULL)
+    g_task_return_pointer (task, results, (GDestroyNotify) g_ptr_array_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+/* ---- saving ------------------------------------------------------------------ */
+
+typedef struct
+{
+  GPtrArray *results;   /* of VolResult, all the run gave */
+  GPtrArray *paths;     /* of char*, in the same order; NULL where it was not saved */
+  char      *error;     /* the first failure to save */
+  char      *final_state;
+} SaveJob;
+
+static void
+save_job_free (gpointer data)
+{
+  SaveJob *job = data;
+
+  g_ptr_array_unref (job->results);
+  g_ptr_array_unref (job->paths);
+  g_free (job->error);
+  g_free (job->final_state);
+  g_free (job);
+}
+
+/* Each result as a local run's, in the results folder, on a worker: a
+ * slow disk times a few hundred hosts must not stall the window. */
+static void
+save_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  SaveJob *job = task_data;
+
+  for (guint i = 0; i < job->results->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      char *path = _vol_window_autosave (g_ptr_array_index (job->results, i), &error);
+
+      if (path == NULL && job->error == NULL)
+        job->error = g_strdup (error->message);
+      g_ptr_array_add (job->paths, path);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+republish_final_cb (gpointer data)
+{
+  VolWindow *self = data;
+  const char *state = g_object_get_data (G_OBJECT (self), "vol-final-state");
+
+  if (!self->disposed && self->cancellable == NULL && state)
+    _vol_window_update_status (self, state);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *res,
+          gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  SaveJob *job = g_task_get_task_data (G_TASK (res));
+  const char *first = NULL;
+  guint saved = 0;
+
+  for (guint i = 0; i < job->paths->len; i++)
+    if (g_ptr_array_index (job->paths, i) != NULL)
+      {
+        first = first ? first : g_ptr_array_index (job->paths, i);
+        saved++;
+      }
+  if (job->error != NULL)
+    _vol_window_error_dialog (self, _("The Results Could Not Be Saved"), job->error);
+  if (self->close_when_done)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  if (self->disposed)
+    return;
+  /* one result shown, still the one of this run: now it has a file */
+  if (self->results && self->results->len == 1)
+    for (guint i = 0; i < job->results->len; i++)
+      if (g_ptr_array_index (self->results, 0) == g_ptr_array_index (job->results, i))
+        {
+          g_free (self->result_path);
+          self->result_path = g_strdup (g_ptr_array_index (job->paths, i));
+          _vol_window_update_actions (self);
+        }
+  vol_history_reload (self->history);
+  if (first != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (first);
+      g_autofree char *text = g_strdup_printf (ngettext ("%u result saved in %s", "%u results saved in %s", saved),
+                                               saved, dir);
+      _vol_window_file_toast (self, text, first, TRUE);
+    }
+  if (self->cancellable != NULL)
+    return;   /* a new run started meanwhile: its status counts */
+  _vol_window_update_status (self, job->final_state);
+  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (job->final_state), g_free);
+  g_idle_add_full (G_PRIORITY_LOW, republish_final_cb, g_object_ref (self), g_object_unref);
+}
+
+/* ---- the end --------------------------------------------------------------- */
+
+/* "db3:8765: cannot connect …", one paragraph per host that failed */
+static char *
+failures_text (GPtrArray *results)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      const VolResult *result = g_ptr_array_index (results, i);
+      const char *host = vol_remote_result_host (result);
+
+      if (result->status == VOL_RESULT_STATUS_COMPLETE || vol_remote_result_is_aggregate (result))
+        continue;
+      if (text->len > 0)
+        g_string_append (text, "\n\n");
+      g_string_append_printf (text, "%s: %s", host ? host : "?", result->message ? result->message : _("Failed"));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+failures_clicked_cb (AdwToast   *toast,
+                     const char *text)
+{
+  VolWindow *self = g_object_get_data (G_OBJECT (toast), "vol-window");
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Hosts That Failed"), text);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The hosts' rows as the results say, whatever reports were dropped. */
+static void
+show_final_states (VolWindow *self,
+                   GPtrArray *results)
+{
+  for (guint i = 0; i < results->len && i < vol_remote_progress_view_get_n_hosts (self->remote_view); i++)
+    {
+      const VolResult *result = g_ptr_array_index (results, i);
+      const char *name, *message;
+      VolRemoteHostState state;
+      gboolean stopped;
+      VolRemoteProgress p = { 0 };
+
+      vol_remote_progress_view_get_host (self->remote_view, i, &name, &state, &message, &stopped);
+      if (result->status == VOL_RESULT_STATUS_CANCELLED)
+        {
+          vol_remote_progress_view_set_stopped (self->remote_view, i);
+          continue;
+        }
+      p.host = i;
+      p.name = name;
+      p.state = result->status == VOL_RESULT_STATUS_COMPLETE ? VOL_REMOTE_HOST_DONE : VOL_REMOTE_HOST_FAILED;
+      p.message = result->status == VOL_RESULT_STATUS_COMPLETE ? NULL : result->message;
+      vol_remote_progress_view_update (self->remote_view, &p);
+    }
+}
+
+static void
+remote_done_cb (GObject      *source,
+                GAsyncResult *res,
+                gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  RemoteRun *run = g_task_get_task_data (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) results = g_task_propagate_pointer (G_TASK (res), &error);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
+  g_autoptr(GTask) task = NULL;
+  gboolean cancelled = g_cancellable_is_cancelled (self->cancellable);
+  const char *first_problem = NULL;
+  SaveJob *job;
+
+  self->remote_serial++;   /* reports still queued belong to a run that has ended */
+  _vol_window_end_run (self);
+
+  if (results == NULL)
+    {
+      /* nothing was sent: fio is missing here, the job could not be written */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _vol_window_error_dialog (self, _("The Test Could Not Start"), error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->remote_view), FALSE);
+      gtk_stack_set_visible_child_name (self->result_stack, self->results ? "result" : "empty");
+      _vol_window_update_status (self, "error");
+      if (self->close_when_done)
+        gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
+  show_final_states (self, results);
+  for (guint i = 0; i < results->len; i++)
+    {
+      VolResult *result = g_ptr_array_index (results, i);
+
+      /* a stopped run shows what the hosts had done, as a local one does */
+      if (result->status == VOL_RESULT_STATUS_COMPLETE
+          || (result->status == VOL_RESULT_STATUS_CANCELLED && result->summaries->len > 0))
+        {
+          /* All clients of one host that finished is that host again */
+          if (vol_remote_result_is_aggregate (result) && shown->len < 2)
+            continue;
+          g_ptr_array_add (shown, vol_result_ref (result));
+        }
+      else if (first_problem == NULL && result->message != NULL && result->status == VOL_RESULT_STATUS_FAILED)
+        first_problem = result->message;
+    }
+
+  if (!self->close_when_done)
+    {
+      if (shown->len > 0)
+        {
+          /* the hosts side by side (and All clients), as History's Compare shows them */
+          gtk_widget_set_visible (GTK_WIDGET (self->remote_view), FALSE);
+          _vol_window_show_results (self, shown, NULL);
+        }
+      else
+        {
+          /* no figures: the hosts' rows stay, each saying why */
+          gtk_label_set_text (self->phase_label, "");
+          gtk_stack_set_visible_child_name (self->result_stack, "result");
+          if (!cancelled)
+            _vol_window_error_dialog (self, _("The Run Failed on Every Host"),
+                                      first_problem ? first_problem : _("No host gave a result"));
+        }
+      if (run->n_failed > 0 && shown->len > 0 && !cancelled)
+        {
+          /* TRANSLATORS: "2 of 5 hosts failed: cannot connect to db3:8765: Connection refused" */
+          g_autofree char *text = g_strdup_printf (ngettext ("%u of %u host failed: %s", "%u of %u hosts failed: %s",
+                                                             run->hosts->len),
+                                                   run->n_failed, run->hosts->len,
+                                                   first_problem ? first_problem : "");
+          g_autofree char *markup = g_markup_escape_text (text, -1);
+          AdwToast *toast = adw_toast_new (markup);
+
+          /* the toast has room for the first reason; the dialog for every host's */
+          adw_toast_set_timeout (toast, 10);
+          adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+          adw_toast_set_button_label (toast, _("_Details"));
+          g_signal_connect_data (toast, "button-clicked", G_CALLBACK (failures_clicked_cb),
+                                 failures_text (results), (GClosureNotify) (void (*) (void)) g_free, 0);
+          g_object_set_data_full (G_OBJECT (toast), "vol-window", g_object_ref (self), g_object_unref);
+          adw_toast_overlay_add_toast (self->toasts, toast);
+          g_free (self->last_error);
+          self->last_error = g_steal_pointer (&text);
+        }
+    }
+
+  job = g_new0 (SaveJob, 1);
+  job->results = g_ptr_array_ref (results);
+  job->paths = g_ptr_array_new_with_free_func (g_free);
+  job->final_state = g_strdup (cancelled ? "cancelled" : shown->len == 0 ? "failed" : "complete");
+  task = g_task_new (self, NULL, saved_cb, NULL);
+  g_task_set_source_tag (task, remote_done_cb);
+  g_task_set_task_data (task, job, save_job_free);
+  g_task_run_in_thread (task, save_thread);
+}
+
+/**
+ * _vol_window_remote_run:
+ * @hosts: (element-type VolFioHost): at least one
+ *
+ * Starts @spec on @hosts, the window already showing a run (begin_run()
+ * in vol-window.c made self->cancellable and the hosts' rows).
+ */
+void
+_vol_window_remote_run (VolWindow   *self,
+                        VolTestSpec *spec,
+                        GPtrArray   *hosts)
+{
+  RemoteRun *run = g_new0 (RemoteRun, 1);
+  g_autoptr(GTask) task = NULL;
+
+  run->self = self;
+  run->spec = vol_test_spec_ref (spec);
+  run->hosts = g_ptr_array_ref (hosts);
+  run->serial = ++self->remote_serial;
+  task = g_task_new (self, self->cancellable, remote_done_cb, NULL);
+  g_task_set_source_tag (task, _vol_window_remote_run);
+  /* a cancelled run still returns its results (each host's, cancelled):
+   * they are kept, not replaced by the cancel */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_set_task_data (task, run, remote_run_free);
+  g_task_run_in_thread (task, remote_thread);
+}
