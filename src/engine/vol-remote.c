@@ -235,6 +235,9 @@ probe_thread (gpointer data)
   g_autoptr(GError) error = NULL;
 
   g_socket_client_set_timeout (client, (guint) ceil (p->timeout));
+  /* fio's client connects directly: so does the probe (a desktop's proxy
+   * settings would otherwise be asked, through libproxy and dconf) */
+  g_socket_client_set_enable_proxy (client, FALSE);
   connection = g_socket_client_connect_to_host (client, p->host->address, p->host->port,
                                                 p->cancellable, &error);
   if (connection == NULL)
