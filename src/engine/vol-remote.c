@@ -805,8 +805,12 @@ vol_remote_run (const VolTestSpec       *spec,
   r.progress = progress;
   r.user_data = user_data;
   if (cancellable == NULL)
-    cancellable = own_cancellable = g_cancellable_new ();
-  r.cancellable = cancellable;
+    {
+      own_cancellable = g_cancellable_new ();
+      r.cancellable = own_cancellable;
+    }
+  else
+    r.cancellable = cancellable;
   r.connect_timeout = options && options->connect_timeout > 0 ? options->connect_timeout : VOL_REMOTE_CONNECT_TIMEOUT;
   /* the time-bound parts of the job; bytes at the estimate's slow pace */
   if (vol_test_info_estimate (&r.kind->info, spec, G_MAXUINT64 / 2, G_MAXUINT64 / 2, &estimate))
@@ -846,12 +850,12 @@ vol_remote_run (const VolTestSpec       *spec,
     gboolean any = FALSE;
     for (guint i = 0; i < r.hosts->len; i++)
       any = any || host_at (&r, i)->state == VOL_REMOTE_HOST_RUNNING;
-    if (any && !g_cancellable_is_cancelled (cancellable) && !run_fio (&r, fio_path, job_path, out_path, error))
+    if (any && !g_cancellable_is_cancelled (r.cancellable) && !run_fio (&r, fio_path, job_path, out_path, error))
       {
         g_main_context_pop_thread_default (r.context);
         goto out;
       }
-    r.cancelled = r.cancelled || g_cancellable_is_cancelled (cancellable);
+    r.cancelled = r.cancelled || g_cancellable_is_cancelled (r.cancellable);
   }
   g_main_context_pop_thread_default (r.context);
 

@@ -209,6 +209,24 @@ vol_stats_find_cliff (const double *values,
   before = (prefix[best] - prefix[best - window]) / window;
   after = (prefix[n] - prefix[best]) / (n - best);
   midpoint = (before + after) / 2;
+  /* The best split can fall a few samples early, just after a chance
+   * peak in the window before it (a surface scan on a busy machine put a
+   * drop at 50 % at 44 %): the drop starts where the values go below the
+   * midpoint between the level before it and the level after. */
+  {
+    guint found = best;
+    /* against everything before the split, not the window a peak lifts */
+    double level = (prefix[best] / best + after) / 2;
+
+    while (best + min_after < n && values[best] >= level)
+      best++;
+    if (best != found)
+      {
+        before = (prefix[best] - prefix[best - window]) / window;
+        after = (prefix[n] - prefix[best]) / (n - best);
+        midpoint = (before + after) / 2;
+      }
+  }
   for (guint i = best; i < n; i++)
     if (values[i] < midpoint)
       below++;

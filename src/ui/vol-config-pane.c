@@ -212,15 +212,15 @@ check_params (VolConfigPane *self)
   if (vol_config_pane_is_remote (self))
     {
       /* the test first: no host or folder typed would make it run remotely */
-      g_autofree char *job = NULL;
       gboolean remote_ok = FALSE;
 
-      if (vol_remote_kind_supported (kind->info.name, &error) && vol_remote_pane_check (self->remote_pane, &error))
+      if (vol_remote_kind_supported (kind->info.name, &error) && vol_remote_pane_check (self->remote_pane, &error)
+          && rows_valid && vol_test_spec_validate (spec, &kind->info, &error))
         {
           /* what fio's job cannot take is found now, as the command
            * line finds it before calling any host */
-          remote_ok = rows_valid && vol_test_spec_validate (spec, &kind->info, &error)
-                      && (job = vol_remote_job (spec, &error)) != NULL;
+          g_autofree char *job = vol_remote_job (spec, &error);
+          remote_ok = job != NULL;
         }
       if (error != NULL)
         {
@@ -1242,7 +1242,7 @@ show_job_cb (VolRemotePane *pane,
   {
     GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
     GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                _("No Job to Show Yet"), error->message);
+                                                _("No Job to Show Yet"), error ? error->message : NULL);
     adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
     gtk_window_present (GTK_WINDOW (dialog));
   }
