@@ -638,6 +638,39 @@ test_binned_curves (void)
   free_results (results, 5);
 }
 
+/* A remote run's results (vol-remote.c): named by their host, in the
+ * order given, and described by the host and its folder, not as an
+ * unknown device. */
+static void
+test_by_host (void)
+{
+  const char *hosts[] = { "db2:8765", "db1:8765", "All clients" };
+  VolResult *results[3];
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) labels = NULL;
+  g_autofree char *described = NULL;
+  guint order[3];
+  const char *by = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      results[i] = make_queue (1000 * (i + 1));
+      results[i]->target->path = g_strdup ("/srv/bench");
+      results[i]->resolved = g_variant_ref_sink (g_variant_new_parsed ("{'remote-host': <%s>}", hosts[i]));
+    }
+  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (by, ==, "host");
+  g_assert_cmpstr (labels[0], ==, "db2:8765");
+  g_assert_cmpstr (labels[2], ==, "All clients");
+  g_assert_cmpuint (order[0], ==, 0);
+  g_assert_cmpuint (order[1], ==, 1);
+  described = vol_chart_describe_target (results[1]);
+  g_assert_cmpstr (described, ==, "db1:8765, /srv/bench");
+  for (guint i = 0; i < 3; i++)
+    vol_result_unref (results[i]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -647,6 +680,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/compare/chart-and-csv-agree", test_chart_and_csv_agree);
   g_test_add_func ("/vol/compare/by-label", test_by_label);
   g_test_add_func ("/vol/compare/by-raid", test_by_raid);
+  g_test_add_func ("/vol/compare/by-host", test_by_host);
   g_test_add_func ("/vol/compare/combined", test_combined);
   g_test_add_func ("/vol/compare/nothing-differs", test_nothing_differs);
   g_test_add_func ("/vol/compare/differing-parameters", test_differing_parameters);

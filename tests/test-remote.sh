@@ -195,14 +195,16 @@ check "random on three hosts: exit 0" '[ $rc -eq 0 ]' "exit $rc" "$(cat "$work/r
 check "random: three host results and All clients" \
   '[ $(ls "$work"/random/*.volumeter.json | wc -l) -eq 4 ]' "$(ls "$work/random")"
 py=$(python3 "$work/check.py" random "$work/random/fio.json" "$work"/random/*.volumeter.json 2>&1)
-check "random: each host's IO/s is fio's client_stats entry, All clients the hosts' sum" '[ $? -eq 0 ]' "$py"
+py_rc=$?
+check "random: each host's IO/s is fio's client_stats entry, All clients the hosts' sum" '[ $py_rc -eq 0 ]' "$py"
 check "random: the job's file is gone from every host" 'volume_empty 1 && volume_empty 2 && volume_empty 3' \
   "$(ls -A "$work"/seen*)"
 
 run queue queue --hosts "$all" --depths 1,4 --seconds 1 --span 32M
 check "queue on three hosts: exit 0" '[ $rc -eq 0 ]' "exit $rc" "$(cat "$work/queue/err")"
 py=$(python3 "$work/check.py" queue "$work/queue/fio.json" "$work"/queue/*.volumeter.json 2>&1)
-check "queue: each host's IOPS is fio's client_stats entry, All clients the hosts' sum and fio's totals" '[ $? -eq 0 ]' "$py"
+py_rc=$?
+check "queue: each host's IOPS is fio's client_stats entry, All clients the hosts' sum and fio's totals" '[ $py_rc -eq 0 ]' "$py"
 check "queue: the per-host table names every host" \
   'grep -q "$h1" "$work/queue/out" && grep -q "$h3" "$work/queue/out" && grep -q "All clients" "$work/queue/out"' \
   "$(cat "$work/queue/out")"

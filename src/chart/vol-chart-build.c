@@ -71,6 +71,9 @@ vol_chart_describe_target (const VolResult *result)
   if (t == NULL)
     return g_strdup (_("unknown volume"));
 
+  if (t->device == NULL && t->mount_source == NULL && vol_result_get_remote_host (result) != NULL)
+    /* a remote run's: the host and the folder there, nothing probed */
+    return g_strdup_printf ("%s, %s", vol_result_get_remote_host (result), t->path ? t->path : "?");
   s = g_string_new (t->device ? t->device : (t->mount_source ? t->mount_source : _("unknown device")));
   if (t->raid_level)
     g_ptr_array_add (details, g_str_has_prefix (t->raid_level, "raid")

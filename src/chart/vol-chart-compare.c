@@ -60,9 +60,9 @@ attr_label (const VolResult *r)
 static char *
 attr_host (const VolResult *r)
 {
-  const char *host = NULL;
+  const char *host = vol_result_get_remote_host (r);
 
-  if (r->resolved != NULL && g_variant_lookup (r->resolved, "remote-host", "&s", &host))
+  if (host != NULL)
     return g_strdup (host);
   return r->host && r->host->hostname && *r->host->hostname ? g_strdup (r->host->hostname) : NULL;
 }

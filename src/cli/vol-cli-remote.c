@@ -47,9 +47,7 @@ typedef struct
 typedef struct
 {
   Remote            *remote;
-  VolRemoteProgress  p;
-  char              *name;
-  char              *message;
+  VolRemoteProgress *p;     /* vol_remote_progress_copy() */
 } ProgressCopy;
 
 static const char *
@@ -74,7 +72,7 @@ show_progress (gpointer data)
 {
   ProgressCopy *copy = data;
   Remote *r = copy->remote;
-  const VolRemoteProgress *p = &copy->p;
+  const VolRemoteProgress *p = copy->p;
 
   if (r->quiet)
     ;
@@ -103,8 +101,7 @@ show_progress (gpointer data)
       fprintf (stderr, _("fio running on the hosts: %.0f s\n"), p->elapsed);
     }
   fflush (stderr);
-  g_free (copy->name);
-  g_free (copy->message);
+  vol_remote_progress_free (copy->p);
   g_free (copy);
   return G_SOURCE_REMOVE;
 }
@@ -117,9 +114,7 @@ progress_cb (const VolRemoteProgress *p,
   ProgressCopy *copy = g_new0 (ProgressCopy, 1);
 
   copy->remote = user_data;
-  copy->p = *p;
-  copy->p.name = copy->name = g_strdup (p->name);
-  copy->p.message = copy->message = g_strdup (p->message);
+  copy->p = vol_remote_progress_copy (p);
   /* an idle, never a direct call: the main thread prints */
   g_idle_add (show_progress, copy);
 }
@@ -173,7 +168,7 @@ on_sigterm (gpointer data)
 static char *
 file_part (const VolResult *result)
 {
-  const char *host = vol_remote_result_is_aggregate (result) ? "all-clients" : vol_remote_result_host (result);
+  const char *host = vol_remote_result_is_aggregate (result) ? "all-clients" : vol_result_get_remote_host (result);
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (const char *p = host ? host : "host"; *p; p++)
@@ -194,7 +189,7 @@ print_table (FILE      *out,
     {
       const VolResult *result = g_ptr_array_index (results, i);
       const char *host = vol_remote_result_is_aggregate (result) ? _(VOL_REMOTE_ALL_CLIENTS)
-                                                                   : vol_remote_result_host (result);
+                                                                   : vol_result_get_remote_host (result);
       g_autofree char *figure = NULL;
 
       if (result->status == VOL_RESULT_STATUS_COMPLETE)

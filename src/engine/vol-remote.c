@@ -176,6 +176,13 @@ elapsed (Remote *r)
   return r->start_us ? (g_get_monotonic_time () - r->start_us) / 1e6 : 0;
 }
 
+static Host *
+host_at (Remote *r,
+         guint   i)
+{
+  return &g_array_index (r->hosts, Host, i);
+}
+
 static void
 report (Remote *r,
         guint   index)
@@ -186,19 +193,12 @@ report (Remote *r,
     return;
   if (index != G_MAXUINT)
     {
-      Host *h = &g_array_index (r->hosts, Host, index);
+      Host *h = host_at (r, index);
       p.name = h->name;
       p.state = h->state;
       p.message = h->error;
     }
   r->progress (&p, r->user_data);
-}
-
-static Host *
-host_at (Remote *r,
-         guint   i)
-{
-  return &g_array_index (r->hosts, Host, i);
 }
 
 static void
@@ -288,28 +288,34 @@ probe_hosts (Remote *r)
 
 /* ---- 3. running fio ------------------------------------------------------- */
 
-/* Which hosts a line of fio's is about: it names the address (and, when
- * it has one, the port). */
+/* Whether a line of fio's is about host @h. fio names a host "ADDR:PORT"
+ * ("failed to connect to db1:8765") or by its address alone ("host=db1
+ * disconnected", "client <db1>: timeout on SEND_ETA"); the address with
+ * another port after it, or inside a longer name, is another host. */
 static gboolean
 line_names_host (const char *line,
                  const Host *h)
 {
-  g_autofree char *with_port = g_strdup_printf ("%s:%u", h->host->address, h->host->port);
-  g_autofree char *angle = g_strdup_printf ("<%s>", h->host->address);
-  g_autofree char *eq = g_strdup_printf ("host=%s ", h->host->address);
-  g_autofree char *client = g_strdup_printf ("client %s", h->host->address);
-  const char *p;
+  const char *address = h->host->address;
+  gsize len = strlen (address);
 
-  if (strstr (line, with_port) != NULL)
-    return TRUE;
-  /* a port after the address that is another's */
-  if ((p = strstr (line, h->host->address)) != NULL && p[strlen (h->host->address)] == ':'
-      && g_ascii_isdigit (p[strlen (h->host->address) + 1]))
-    return FALSE;
-  return strstr (line, angle) != NULL || strstr (line, eq) != NULL
-         || (strstr (line, client) != NULL
-             && !g_ascii_isalnum (strstr (line, client)[strlen (client)])
-             && strstr (line, client)[strlen (client)] != '.');
+  for (const char *p = strstr (line, address); p != NULL; p = strstr (p + 1, address))
+    {
+      char before = p > line ? p[-1] : ' ';
+      const char *after = p + len;
+
+      if (g_ascii_isalnum (before) || before == '.' || before == '-')
+        continue;
+      if (*after == ':' && g_ascii_isdigit (after[1]))
+        {
+          if (g_ascii_strtoull (after + 1, NULL, 10) == h->host->port)
+            return TRUE;
+          continue;
+        }
+      if (!g_ascii_isalnum (*after) && *after != '.' && *after != '-')
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* fio says it lost a host: connect refused, disconnected, timed out */
@@ -886,31 +892,40 @@ out:
   return results;
 }
 
-static const char *
-resolved_string (const VolResult *result,
-                 const char      *key)
-{
-  const char *value = NULL;
-
-  if (result->resolved != NULL)
-    g_variant_lookup (result->resolved, key, "&s", &value);
-  return value;
-}
-
-/* The host a remote run's result is about, or NULL for other results. */
-const char *
-vol_remote_result_host (const VolResult *result)
-{
-  return resolved_string (result, "remote-host");
-}
-
+/* "All clients": the result that names the hosts it sums */
 gboolean
 vol_remote_result_is_aggregate (const VolResult *result)
 {
-  gboolean found;
   g_autoptr(GVariant) hosts = result->resolved
     ? g_variant_lookup_value (result->resolved, "remote-hosts", G_VARIANT_TYPE_STRING_ARRAY) : NULL;
 
-  found = hosts != NULL;
-  return found;
+  return hosts != NULL;
+}
+
+/**
+ * vol_remote_progress_copy:
+ *
+ * A report that owns its texts, for a front end to hand from the run's
+ * thread to its own (the report given to the callback lives only as
+ * long as the call).
+ */
+VolRemoteProgress *
+vol_remote_progress_copy (const VolRemoteProgress *progress)
+{
+  VolRemoteProgress *copy = g_new (VolRemoteProgress, 1);
+
+  *copy = *progress;
+  copy->name = g_strdup (progress->name);
+  copy->message = g_strdup (progress->message);
+  return copy;
+}
+
+void
+vol_remote_progress_free (VolRemoteProgress *progress)
+{
+  if (progress == NULL)
+    return;
+  g_free ((char *) progress->name);
+  g_free ((char *) progress->message);
+  g_free (progress);
 }

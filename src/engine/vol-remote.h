@@ -71,6 +71,9 @@ GPtrArray *vol_remote_run            (const VolTestSpec       *spec,
                                       guint                   *n_failed,
                                       GError                 **error);
 gboolean   vol_remote_result_is_aggregate (const VolResult   *result);
-const char *vol_remote_result_host  (const VolResult         *result);
+VolRemoteProgress *vol_remote_progress_copy (const VolRemoteProgress *progress);
+void       vol_remote_progress_free  (VolRemoteProgress       *progress);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VolRemoteProgress, vol_remote_progress_free)
 
 G_END_DECLS

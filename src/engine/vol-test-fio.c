@@ -1,8 +1,6 @@
 /* vol-test-fio.c — finding a job's sections in fio's figures */
 #include "vol-test-fio.h"
 
-#include <math.h>
-
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
@@ -38,32 +36,13 @@ void
 _vol_fio_entry_total (const VolFioEntry *entry,
                       VolFioDir         *total)
 {
-  const VolFioDir *r = &entry->read, *w = &entry->write;
-  double rios = r->present ? r->ios : 0, wios = w->present ? w->ios : 0;
-
+  /* fio prints both directions; one that did nothing adds nothing, so a
+   * job of one direction keeps its percentiles */
   *total = (VolFioDir) { 0 };
-  total->present = r->present || w->present;
-  total->io_bytes = (r->present ? r->io_bytes : 0) + (w->present ? w->io_bytes : 0);
-  total->bw = (r->present ? r->bw : 0) + (w->present ? w->bw : 0);
-  total->iops = (r->present ? r->iops : 0) + (w->present ? w->iops : 0);
-  total->ios = rios + wios;
-  total->runtime = MAX (r->present ? r->runtime : 0, w->present ? w->runtime : 0);
-  if (rios > 0 && wios > 0)
-    {
-      total->lat_mean = (r->lat_mean * rios + w->lat_mean * wios) / (rios + wios);
-      total->p50 = total->p99 = total->p999 = NAN;
-      total->iops_min = total->iops_max = total->iops_stddev = NAN;
-    }
-  else
-    {
-      const VolFioDir *one = wios > 0 ? w : r;
-
-      total->lat_mean = one->lat_mean;
-      total->p50 = one->p50;
-      total->p99 = one->p99;
-      total->p999 = one->p999;
-      total->iops_min = one->iops_min;
-      total->iops_max = one->iops_max;
-      total->iops_stddev = one->iops_stddev;
-    }
+  if (entry->read.present && entry->read.ios > 0)
+    vol_fio_dir_add (total, &entry->read);
+  if (entry->write.present && entry->write.ios > 0)
+    vol_fio_dir_add (total, &entry->write);
+  if (!total->present)
+    *total = entry->read.present ? entry->read : entry->write;
 }

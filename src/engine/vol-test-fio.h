@@ -25,9 +25,8 @@ const VolFioEntry *_vol_fio_section       (const VolFioSections *sections,
                                            GError              **error,
                                            const char           *format,
                                            ...) G_GNUC_PRINTF (3, 4);
-/* Both directions of an entry as one: I/Os, bytes and rates summed, the
- * mean latency weighted by I/Os, the longer runtime; percentiles only
- * when one direction ran (they do not add up). */
+/* Both directions of an entry as one, as vol_fio_dir_add() sums them;
+ * percentiles only when one direction ran (they do not add up). */
 void               _vol_fio_entry_total   (const VolFioEntry    *entry,
                                            VolFioDir            *total);
 

@@ -274,6 +274,16 @@ vol_result_add_counters (VolResult           *result,
   g_ptr_array_add (result->counters, copy);
 }
 
+const char *
+vol_result_get_remote_host (const VolResult *result)
+{
+  const char *host = NULL;
+
+  if (result->resolved != NULL)
+    g_variant_lookup (result->resolved, "remote-host", "&s", &host);
+  return host;
+}
+
 const VolFigure *
 vol_result_get_figure (const VolResult *result,
                        const char      *name)

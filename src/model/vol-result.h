@@ -162,6 +162,10 @@ void         vol_result_add_figure  (VolResult  *result,
                                      const char *title,
                                      const char *unit,
                                      double      value);
+/* The host a remote run's result is about ("db1:8765", or "All clients"
+ * for the hosts together: resolved "remote-host", docs/hosts.md), or
+ * NULL for a local run's. */
+const char  *vol_result_get_remote_host (const VolResult *result);
 const VolFigure *vol_result_get_figure (const VolResult *result,
                                         const char      *name);
 

@@ -86,6 +86,11 @@ struct _VolWindow
   guint                 remote_serial; /* of the run in progress: late progress of an ended one is dropped */
 };
 
+void  _vol_window_publish_end   (VolWindow   *self,
+                                 const char  *state);
+void  _vol_window_note_saved    (VolWindow       *self,
+                                 const VolResult *result,
+                                 const char      *path);
 void  _vol_window_show_results  (VolWindow   *self,
                                  GPtrArray   *results,
                                  const char  *path);

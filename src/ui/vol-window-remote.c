@@ -45,9 +45,7 @@ typedef struct
 {
   VolWindow         *self;
   guint              serial;
-  VolRemoteProgress  p;
-  char              *name;
-  char              *message;
+  VolRemoteProgress *p;      /* vol_remote_progress_copy() */
 } ProgressCopy;
 
 static void
@@ -56,8 +54,7 @@ progress_copy_free (gpointer data)
   ProgressCopy *copy = data;
 
   g_object_unref (copy->self);
-  g_free (copy->name);
-  g_free (copy->message);
+  vol_remote_progress_free (copy->p);
   g_free (copy);
 }
 
@@ -110,8 +107,8 @@ show_progress_cb (gpointer data)
 
   if (self->disposed || self->cancellable == NULL || copy->serial != self->remote_serial)
     return G_SOURCE_REMOVE;
-  vol_remote_progress_view_update (self->remote_view, &copy->p);
-  show_run_progress (self, &copy->p);
+  vol_remote_progress_view_update (self->remote_view, copy->p);
+  show_run_progress (self, copy->p);
   _vol_window_update_status (self, "running");
   return G_SOURCE_REMOVE;
 }
@@ -126,9 +123,7 @@ remote_progress_cb (const VolRemoteProgress *p,
 
   copy->self = g_object_ref (run->self);
   copy->serial = run->serial;
-  copy->p = *p;
-  copy->p.name = copy->name = g_strdup (p->name);
-  copy->p.message = copy->message = g_strdup (p->message);
+  copy->p = vol_remote_progress_copy (p);
   /* the default priority, as the task's own return: a report comes
    * before the end it preceded */
   g_idle_add_full (G_PRIORITY_DEFAULT, show_progress_cb, copy, progress_copy_free);
@@ -195,17 +190,6 @@ save_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
-static gboolean
-republish_final_cb (gpointer data)
-{
-  VolWindow *self = data;
-  const char *state = g_object_get_data (G_OBJECT (self), "vol-final-state");
-
-  if (!self->disposed && self->cancellable == NULL && state)
-    _vol_window_update_status (self, state);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 saved_cb (GObject      *source,
           GAsyncResult *res,
@@ -231,15 +215,8 @@ saved_cb (GObject      *source,
     }
   if (self->disposed)
     return;
-  /* one result shown, still the one of this run: now it has a file */
-  if (self->results && self->results->len == 1)
-    for (guint i = 0; i < job->results->len; i++)
-      if (g_ptr_array_index (self->results, 0) == g_ptr_array_index (job->results, i))
-        {
-          g_free (self->result_path);
-          self->result_path = g_strdup (g_ptr_array_index (job->paths, i));
-          _vol_window_update_actions (self);
-        }
+  for (guint i = 0; i < job->results->len; i++)
+    _vol_window_note_saved (self, g_ptr_array_index (job->results, i), g_ptr_array_index (job->paths, i));
   vol_history_reload (self->history);
   if (first != NULL)
     {
@@ -248,11 +225,7 @@ saved_cb (GObject      *source,
                                                saved, dir);
       _vol_window_file_toast (self, text, first, TRUE);
     }
-  if (self->cancellable != NULL)
-    return;   /* a new run started meanwhile: its status counts */
-  _vol_window_update_status (self, job->final_state);
-  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (job->final_state), g_free);
-  g_idle_add_full (G_PRIORITY_LOW, republish_final_cb, g_object_ref (self), g_object_unref);
+  _vol_window_publish_end (self, job->final_state);
 }
 
 /* ---- the end --------------------------------------------------------------- */
@@ -266,7 +239,7 @@ failures_text (GPtrArray *results)
   for (guint i = 0; i < results->len; i++)
     {
       const VolResult *result = g_ptr_array_index (results, i);
-      const char *host = vol_remote_result_host (result);
+      const char *host = vol_result_get_remote_host (result);
 
       if (result->status == VOL_RESULT_STATUS_COMPLETE || vol_remote_result_is_aggregate (result))
         continue;

@@ -499,9 +499,38 @@ republish_status_cb (gpointer data)
   VolWindow *self = data;
   const char *state = g_object_get_data (G_OBJECT (self), "vol-final-state");
 
-  if (self->cancellable == NULL && state)
+  if (!self->disposed && self->cancellable == NULL && state)
     _vol_window_update_status (self, state);
   return G_SOURCE_REMOVE;
+}
+
+/* Once a run's results are saved: the status says how it ended, and
+ * says it once more after the result is on screen, so a script reading
+ * the status (and the stall probe) sees the cost of showing it too. */
+void
+_vol_window_publish_end (VolWindow  *self,
+                         const char *state)
+{
+  if (self->cancellable != NULL)
+    return;   /* a new run started meanwhile: its status counts */
+  _vol_window_update_status (self, state);
+  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (state), g_free);
+  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
+}
+
+/* @result, saved in @path: if it is the one result shown (nothing was
+ * opened meanwhile), Export and Open Folder now have its file. */
+void
+_vol_window_note_saved (VolWindow       *self,
+                        const VolResult *result,
+                        const char      *path)
+{
+  if (path && self->results && self->results->len == 1 && g_ptr_array_index (self->results, 0) == result)
+    {
+      g_free (self->result_path);
+      self->result_path = g_strdup (path);
+      _vol_window_update_actions (self);
+    }
 }
 
 static void
@@ -522,13 +551,7 @@ saved_cb (GObject      *source,
       gtk_window_destroy (GTK_WINDOW (self));
       return;
     }
-  /* still the one shown (nothing was opened meanwhile): now it has a file */
-  if (path && self->results && self->results->len == 1 && g_ptr_array_index (self->results, 0) == result)
-    {
-      g_free (self->result_path);
-      self->result_path = g_strdup (path);
-      _vol_window_update_actions (self);
-    }
+  _vol_window_note_saved (self, result, path);
   vol_history_reload (self->history);
 
   if (path)
@@ -538,13 +561,7 @@ saved_cb (GObject      *source,
                                                : _("Saved in %s"), path);
       _vol_window_file_toast (self, text, path, TRUE);
     }
-  if (self->cancellable != NULL)
-    return;   /* a new run started meanwhile: its status counts */
-  _vol_window_update_status (self, state);
-  /* once more after the result is on screen, so a script reading the
-   * status (and the stall probe) sees the cost of showing it too */
-  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (state), g_free);
-  g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
+  _vol_window_publish_end (self, state);
 }
 
 static void
