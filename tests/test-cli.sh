@@ -129,6 +129,31 @@ n_agree=$(grep -cE "^    (write|read) .*; agree$" <<<"$counters")
 quiet=$("$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$work/q.json" --quiet 2>&1); rc=$?
 [ $rc -eq 0 ] && [ -z "$quiet" ] && ok "--quiet prints nothing" || not_ok "--quiet prints nothing" "exit $rc: $quiet"
 
+# A result is never written over another (vol-result-save.c): -o of an
+# existing file is refused before the run, naming it, and the file left
+# byte for byte; --force replaces it; five runs started at once in one
+# folder without -o leave five files (the default name is made to the
+# second, so they share it and the counter tells them apart).
+cp "$out" "$work/before.json"
+expect 2 "out.volumeter.json already exists.*--force" "-o of an existing file is refused" -- \
+  run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$out" -q
+cmp -s "$out" "$work/before.json" && ok "the refused -o file is left byte for byte" || not_ok "the refused -o file is left byte for byte"
+"$cli" run fill --target "$vol" --files 2 --chunk 1M --reserve 16M --max-bytes 4M -o "$out" --force -q; rc=$?
+[ $rc -eq 0 ] && ! cmp -s "$out" "$work/before.json" && "$cli" show "$out" >/dev/null \
+  && ok "--force replaces it with the new result" || not_ok "--force replaces it with the new result" "exit $rc"
+cp "$work/before.json" "$out"
+mkdir "$work/five"
+pids=()
+for i in 1 2 3 4 5; do
+  (cd "$work/five" && exec "$cli" run random --target "$vol" --file-size 8M --ios 32 --iterations 1 -q) &
+  pids+=($!)
+done
+five_rc=0
+for p in "${pids[@]}"; do wait "$p" || five_rc=$?; done
+n_five=$(find "$work/five" -name 'volumeter-random-*.volumeter.json' | wc -l)
+[ $five_rc -eq 0 ] && [ "$n_five" -eq 5 ] && ok "five runs at once leave five results" \
+  || not_ok "five runs at once leave five results" "last failing exit $five_rc, $n_five files: $(ls "$work/five")"
+
 # show: a malformed file is named, the good one still shown.
 echo '{"format": "volumeter-result", "version": 1, "created": ' > "$work/bad.volumeter.json"
 both=$("$cli" show "$work/bad.volumeter.json" "$out" 2>"$work/stderr"); rc=$?

@@ -22,10 +22,12 @@ static void
 print_help (FILE *out)
 {
   fprintf (out, _("Usage:\n"
-                  "  volumeter-cli import-fio FIO.json [-o OUT.volumeter.json]\n\n"
+                  "  volumeter-cli import-fio FIO.json [-o OUT.volumeter.json [--force]]\n\n"
                   "Turns fio's JSON output (fio --output-format=json) into Volumeter results: random\n"
                   "4 KiB jobs become queue-depth points, sequential jobs transfer-size points, other\n"
-                  "jobs a table of fio jobs. Several results are saved as OUT-1, OUT-2, …\n"));
+                  "jobs a table of fio jobs. Several results are saved as OUT-1, OUT-2, …\n"
+                  "Without -o they are saved here as FIO.volumeter.json (FIO-2… when taken); an\n"
+                  "existing OUT is never replaced unless --force is given.\n"));
 }
 
 /* "x.volumeter.json" or "x.json" or "x" → "x" */
@@ -40,16 +42,16 @@ strip_suffix (const char *name)
   return g_strdup (name);
 }
 
+/* The stem (name before ".volumeter.json") of result @index of @count:
+ * OUT or OUT-1, OUT-2… from -o, else the same from the fio file's name. */
 static char *
-output_name (const char *input,
+output_stem (const char *input,
              const char *output,
              guint       index,
              guint       count)
 {
   g_autofree char *stem = NULL;
 
-  if (output != NULL && count == 1)
-    return g_strdup (output);
   if (output != NULL)
     stem = strip_suffix (output);
   else
@@ -58,8 +60,24 @@ output_name (const char *input,
       stem = strip_suffix (base);
     }
   if (count == 1)
-    return g_strdup_printf ("%s.volumeter.json", stem);
-  return g_strdup_printf ("%s-%u.volumeter.json", stem, index + 1);
+    return g_steal_pointer (&stem);
+  return g_strdup_printf ("%s-%u", stem, index + 1);
+}
+
+/* -o OUT: the files the results will have, all checked before any is
+ * written, so that a refusal leaves nothing half done. */
+static char *
+output_path (const char *input,
+             const char *output,
+             guint       index,
+             guint       count)
+{
+  g_autofree char *stem = NULL;
+
+  if (count == 1)
+    return g_strdup (output);
+  stem = output_stem (input, output, index, count);
+  return g_strdup_printf ("%s.volumeter.json", stem);
 }
 
 static const char *
@@ -76,6 +94,7 @@ vol_cli_command_import_fio (int    argc,
 {
   const char *input = NULL;
   const char *output = NULL;
+  gboolean force = FALSE;
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) results = NULL;
   g_autoptr(GError) error = NULL;
@@ -89,6 +108,11 @@ vol_cli_command_import_fio (int    argc,
         {
           print_help (stdout);
           return VOL_CLI_EXIT_OK;
+        }
+      if (g_str_equal (arg, "--force"))
+        {
+          force = TRUE;
+          continue;
         }
       if (g_str_equal (arg, "-o") || g_str_equal (arg, "--output") || g_str_has_prefix (arg, "--output="))
         {
@@ -129,17 +153,39 @@ vol_cli_command_import_fio (int    argc,
       return VOL_CLI_EXIT_USAGE;
     }
 
+  for (guint i = 0; output != NULL && !force && i < results->len; i++)
+    {
+      g_autofree char *path = output_path (input, output, i, results->len);
+
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          fprintf (stderr, _("volumeter-cli: import-fio: %s already exists; choose another name, or give --force to replace it\n"), path);
+          return VOL_CLI_EXIT_USAGE;
+        }
+    }
+
   for (guint i = 0; i < results->len; i++)
     {
       const VolResult *result = g_ptr_array_index (results, i);
-      g_autofree char *path = output_name (input, output, i, results->len);
+      g_autofree char *path = NULL;
       g_autoptr(GError) save_error = NULL;
       guint points = 0;
 
       for (guint k = 0; k < result->series->len; k++)
         points += vol_series_get_length (g_ptr_array_index (result->series, k));
 
-      if (!vol_result_save (result, path, &save_error))
+      if (output == NULL)
+        {
+          g_autofree char *stem = output_stem (input, NULL, i, results->len);
+          path = vol_result_save_unique (result, ".", stem, &save_error);
+        }
+      else
+        {
+          path = output_path (input, output, i, results->len);
+          if (!(force ? vol_result_save (result, path, &save_error) : vol_result_save_new (result, path, &save_error)))
+            g_clear_pointer (&path, g_free);
+        }
+      if (path == NULL)
         {
           fprintf (stderr, "volumeter-cli: %s\n", save_error->message);
           status = VOL_CLI_EXIT_FAILED;

@@ -24,21 +24,13 @@ static const struct
   { "--pattern", "random|zeros", N_("Data written: random (default; incompressible) or zeros (compressible, labelled as such)") },
   { "--label", "TEXT", N_("Your description, kept in the result: \"RAID 0, 64 KiB stripe\"") },
   { "--seed", "N", N_("Seed of the random data, to repeat a run exactly (default: a new one, recorded)") },
-  { "-o, --output", "FILE", N_("Where to save the result (default: volumeter-TEST-YYYYMMDD-HHMMSS.volumeter.json here)") },
+  { "-o, --output", "FILE", N_("Where to save the result, a file that does not exist yet (default: volumeter-TEST-YYYYMMDD-HHMMSS.volumeter.json here, with -2, -3… when that name is taken)") },
+  { "--force", NULL, N_("Replace the -o FILE if it exists (without it the run is refused and the file left as it is)") },
   { "--png", "FILE", N_("Also save the result's chart as a PNG image (2400×1400)") },
   { "--yes", NULL, N_("Run even where the test would fill the system or home volume, or memory (tmpfs, /dev); without it the run is refused and the amount named") },
   { "-q, --quiet", NULL, N_("Print nothing but errors") },
   { "-h, --help", NULL, N_("Show this help") },
 };
-
-static char *
-default_output (const char *kind)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-
-  return g_strdup_printf ("volumeter-%s-%s.volumeter.json", kind, stamp);
-}
 
 static gboolean
 parse_seed (const char *text,
@@ -155,6 +147,8 @@ vol_cli_parse_run (int                argc,
         options->quiet = TRUE;
       else if (g_str_equal (arg, "--yes"))
         options->yes = TRUE;
+      else if (g_str_equal (arg, "--force"))
+        options->force = TRUE;
       else if (option_is (arg, "--target"))
         {
           if (!take_value (argc, argv, &i, arg, &target, error))
@@ -244,8 +238,6 @@ vol_cli_parse_run (int                argc,
                                      g_variant_dict_end (params));
   if (!vol_test_spec_validate (options->spec, &options->kind->info, error))
     return FALSE;
-  if (options->output == NULL)
-    options->output = default_output (options->kind->info.name);
   return TRUE;
 }
 

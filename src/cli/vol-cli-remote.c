@@ -164,21 +164,6 @@ on_sigterm (gpointer data)
   return on_signal (data);
 }
 
-/* "db1-8765", "all-clients": a host's name as part of a file name */
-static char *
-file_part (const VolResult *result)
-{
-  const char *host = vol_remote_result_is_aggregate (result) ? "all-clients" : vol_result_get_remote_host (result);
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (const char *p = host ? host : "host"; *p; p++)
-    if (g_ascii_isalnum (*p) || *p == '.' || *p == '-' || *p == '_')
-      g_string_append_c (out, *p);
-    else if (*p == ':' && out->len > 0 && out->str[out->len - 1] != '-')
-      g_string_append_c (out, '-');
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
 static void
 print_table (FILE      *out,
              GPtrArray *results,
@@ -395,22 +380,20 @@ vol_cli_command_run_remote (int    argc,
     }
   else
     {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-
       for (guint i = 0; i < r.results->len; i++)
         {
           VolResult *result = g_ptr_array_index (r.results, i);
-          g_autofree char *part = file_part (result);
-          g_autofree char *name = g_strdup_printf ("volumeter-%s-%s-%s.volumeter.json", result->kind, stamp, part);
-          char *path = g_build_filename (outdir, name, NULL);
+          /* two hosts whose names differ only in punctuation get the same
+           * stem: the counter keeps them apart */
+          g_autofree char *stem = vol_result_file_stem (result, vol_remote_result_is_aggregate (result)
+                                                                  ? "all-clients" : vol_result_get_remote_host (result));
           g_autoptr(GError) save_error = NULL;
+          char *path = vol_result_save_unique (result, outdir, stem, &save_error);
 
-          if (!vol_result_save (result, path, &save_error))
+          if (path == NULL)
             {
               fprintf (stderr, "volumeter-cli: %s\n", save_error->message);
               status = VOL_CLI_EXIT_FAILED;
-              g_free (path);
               continue;
             }
           g_ptr_array_add (paths, path);

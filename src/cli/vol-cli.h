@@ -24,10 +24,11 @@ typedef struct
 {
   const VolTestKind *kind;
   VolTestSpec       *spec;
-  char              *output;     /* -o FILE, or the default name */
+  char              *output;     /* -o FILE, or NULL: a new name here (vol_result_save_unique()) */
   char              *png;        /* --png FILE: the chart, written with the result */
   gboolean           quiet;
   gboolean           yes;        /* --yes: the user accepts a risky target */
+  gboolean           force;      /* --force: -o may replace an existing file */
   gboolean           show_help;
 } VolCliRunOptions;
 

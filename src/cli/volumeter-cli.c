@@ -134,9 +134,11 @@ write_png (const VolResult *result,
   return TRUE;
 }
 
-/* Checked before the run, so a long run never ends unable to save. */
+/* Checked before the run, so a long run never ends unable to save, and
+ * never ends by replacing a file the user did not ask to replace. */
 static gboolean
 check_output (const char  *output,
+              gboolean     force,
               GError     **error)
 {
   g_autofree char *dir = g_path_get_dirname (output);
@@ -145,6 +147,12 @@ check_output (const char  *output,
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
                    _("output: %s is a folder; give a file name"), output);
+      return FALSE;
+    }
+  if (!force && g_file_test (output, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("output: %s already exists; choose another name, or give --force to replace it"), output);
       return FALSE;
     }
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
@@ -203,6 +211,43 @@ test_signal_at_save (void)
     raise (SIGTERM);
 }
 
+/* Where the run's result goes: the -o FILE (replaced only with --force),
+ * or a new name in the current folder. A FILE that appeared during the run
+ * is left alone and the result saved beside it under a new name, said on
+ * stderr: a finished run is never lost to a name. */
+static char *
+save_result (const VolResult         *result,
+             const VolCliRunOptions  *options,
+             GError                 **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *dir = NULL;
+  char *path;
+
+  if (options->output == NULL)
+    {
+      stem = vol_result_file_stem (result, NULL);
+      return vol_result_save_unique (result, ".", stem, error);
+    }
+  if (options->force)
+    return vol_result_save (result, options->output, error) ? g_strdup (options->output) : NULL;
+  if (vol_result_save_new (result, options->output, &local_error))
+    return g_strdup (options->output);
+  if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  dir = g_path_get_dirname (options->output);
+  stem = vol_result_file_stem (result, NULL);
+  path = vol_result_save_unique (result, dir, stem, error);
+  if (path != NULL)
+    fprintf (stderr, _("volumeter-cli: %s appeared during the run and was left as it is; the result is in %s\n"),
+             options->output, path);
+  return path;
+}
+
 static int
 run_and_save (int        argc,
               char     **argv,
@@ -211,6 +256,7 @@ run_and_save (int        argc,
   VolCliRunOptions options;
   g_autoptr(GError) error = NULL;
   g_autoptr(VolRunner) runner = NULL;
+  g_autofree char *path = NULL;
   int status;
 
   if (!vol_cli_parse_run (argc, argv, &options, &error))
@@ -227,8 +273,8 @@ run_and_save (int        argc,
       vol_cli_run_options_clear (&options);
       return VOL_CLI_EXIT_OK;
     }
-  if (!check_output (options.output, &error)
-      || (options.png && !check_output (options.png, &error))
+  if ((options.output && !check_output (options.output, options.force, &error))
+      || (options.png && !check_output (options.png, TRUE, &error))
       || !check_target (&options, &error))
     {
       vol_cli_run_options_clear (&options);
@@ -260,7 +306,8 @@ run_and_save (int        argc,
     }
 
   test_signal_at_save ();
-  if (!vol_result_save (state->result, options.output, &error))
+  path = save_result (state->result, &options, &error);
+  if (path == NULL)
     {
       fprintf (stderr, "volumeter-cli: %s\n", error->message);
       status = VOL_CLI_EXIT_FAILED;
@@ -268,7 +315,7 @@ run_and_save (int        argc,
   else
     {
       if (!options.quiet)
-        vol_cli_print_summary (stdout, state->result, options.output);
+        vol_cli_print_summary (stdout, state->result, path);
       switch (state->result->status)
         {
         case VOL_RESULT_STATUS_COMPLETE:

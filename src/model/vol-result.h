@@ -192,6 +192,16 @@ char        *vol_result_to_data     (const VolResult *result,
 gboolean     vol_result_save        (const VolResult *result,
                                      const char      *path,
                                      GError         **error);
+/* vol-result-save.c */
+char        *vol_result_file_stem   (const VolResult *result,
+                                     const char      *part);
+char        *vol_result_save_unique (const VolResult *result,
+                                     const char      *dir,
+                                     const char      *stem,
+                                     GError         **error);
+gboolean     vol_result_save_new    (const VolResult *result,
+                                     const char      *path,
+                                     GError         **error);
 VolResult   *vol_result_load_from_data (const char  *data,
                                         gssize       length,
                                         GError     **error);

@@ -415,16 +415,14 @@ progress_cb (VolRunner         *runner,
   _vol_window_update_status (self, "running");
 }
 
-/* Any thread: the result's new file in the results folder. */
+/* Any thread: the result's new file in the results folder, never over
+ * another (two windows, or a run and a host's result, in one second). */
 char *
 _vol_window_autosave (VolResult  *result,
                       GError    **error)
 {
   g_autofree char *dir = vol_application_results_dir ();
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *name = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *stem = NULL;
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -432,18 +430,8 @@ _vol_window_autosave (VolResult  *result,
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Cannot create %s: %s"), dir, g_strerror (saved));
       return NULL;
     }
-  /* a second run in the same second gets its own name */
-  for (guint n = 0; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS); n++)
-    {
-      g_free (name);
-      g_free (path);
-      name = n ? g_strdup_printf ("volumeter-%s-%s-%u.volumeter.json", result->kind, stamp, n)
-               : g_strdup_printf ("volumeter-%s-%s.volumeter.json", result->kind, stamp);
-      path = g_build_filename (dir, name, NULL);
-    }
-  if (!vol_result_save (result, path, error))
-    return NULL;
-  return g_steal_pointer (&path);
+  stem = vol_result_file_stem (result, vol_result_get_remote_host (result));
+  return vol_result_save_unique (result, dir, stem, error);
 }
 
 /* The fsync'd write takes from milliseconds to seconds (a busy or slow
