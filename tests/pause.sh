@@ -2,7 +2,7 @@
 #
 # Stops a volumeter or volumeter-cli process at a chosen I/O call, so a
 # test can signal, kill or pull the target away at a known point of the
-# run instead of sleeping and hoping (src/engine/vol-test-seam.h):
+# run instead of sleeping and hoping (src/engine/vol-pause-seam.h):
 #
 #   pause_init DIR          make DIR/reached and DIR/release (FIFOs) and
 #                           hold DIR/reached open on fd 7

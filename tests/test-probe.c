@@ -1328,7 +1328,7 @@ test_no_mount_table (void)
   g_autoptr(VolTargetInfo) info = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_test_expect_message ("vol-probe", G_LOG_LEVEL_MESSAGE, "*filesystem of*is unknown*mount table*");
+  g_test_expect_message ("volumeter-engine", G_LOG_LEVEL_MESSAGE, "*filesystem of*is unknown*mount table*");
   info = vol_target_probe_with_root (dir, root, &error);
   g_test_assert_expected_messages ();
   g_assert_no_error (error);
@@ -1365,7 +1365,7 @@ test_mount_not_found (void)
   /* Below a fixture the folder's real st_dev means nothing: the device
    * numbers stay unknown too. */
   pattern = g_strdup_printf ("*filesystem of “%s” is unknown: *%s*", dir, dir);
-  g_test_expect_message ("vol-probe", G_LOG_LEVEL_MESSAGE, pattern);
+  g_test_expect_message ("volumeter-engine", G_LOG_LEVEL_MESSAGE, pattern);
   info = vol_target_probe_with_root (dir, root, &error);
   g_test_assert_expected_messages ();
   g_assert_no_error (error);

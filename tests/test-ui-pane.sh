@@ -11,7 +11,7 @@
 # A target whose probe hangs does not hang the window. A dead network mount can block stat() and statvfs() for minutes;
 # the configuration pane probes targets in threads, so the window must go
 # on answering meanwhile. The test seam VOLUMETER_TEST_PROBE_HANG
-# (src/engine/vol-test-seam.h) makes the probe of one folder announce
+# (src/engine/vol-pause-seam.h) makes the probe of one folder announce
 # itself on a FIFO and block until released, so the test knows the probe
 # is hanging (tests/pause.sh) instead of sleeping and hoping. Meanwhile:
 # app.status answers, Start waits for the probe (dropped when another is chosen),

@@ -7,7 +7,6 @@
  * Errors are reported once, as one line on stderr, with the exit codes in
  * vol-cli.h.
  */
-#define G_LOG_DOMAIN "volumeter-cli"
 
 #include <locale.h>
 #include <signal.h>

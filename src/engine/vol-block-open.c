@@ -1,5 +1,4 @@
 /* vol-block-open.c — a block device opened for reading, never for writing */
-#define G_LOG_DOMAIN "vol-block-open"
 
 #include "vol-block-open.h"
 

@@ -50,7 +50,6 @@
  * before the io_uring_enter that submits it; the sync loop goes through
  * the table itself.
  */
-#define G_LOG_DOMAIN "vol-io-loop"
 
 #include "vol-io-loop.h"
 

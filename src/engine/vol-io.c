@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
-#include "vol-test-seam.h"
+#include "vol-pause-seam.h"
 
 static int
 real_openat (const VolIoOps *ops, int dirfd, const char *name, int flags, mode_t mode)
@@ -73,13 +73,13 @@ static const VolIoOps default_ops = {
  * vol_io_ops_default:
  *
  * The table that calls the kernel directly. Any thread. Only when a test
- * sets VOLUMETER_TEST_PAUSE (vol-test-seam.h) does a pausing table stand
+ * sets VOLUMETER_TEST_PAUSE (vol-pause-seam.h) does a pausing table stand
  * in front of it; otherwise it is exactly the kernel's calls.
  */
 const VolIoOps *
 vol_io_ops_default (void)
 {
-  return _vol_test_seam_wrap (&default_ops);
+  return _vol_pause_seam_wrap (&default_ops);
 }
 
 /**

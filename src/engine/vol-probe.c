@@ -22,10 +22,9 @@
  *   0): its members and data profile are found in /sys/fs/btrfs/FSID, the
  *   FSID being the one whose devices/ holds the mount's source device.
  */
-#define G_LOG_DOMAIN "vol-probe"
 
 #include "vol-probe.h"
-#include "vol-test-seam.h"
+#include "vol-pause-seam.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -1388,7 +1387,7 @@ vol_target_probe_with_root (const char  *path,
   g_return_val_if_fail (sysroot != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  _vol_test_seam_probe (path);
+  _vol_pause_seam_probe (path);
   display = g_filename_display_name (path);
 
   if (stat (path, &st) != 0)

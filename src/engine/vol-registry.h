@@ -8,7 +8,7 @@
 #pragma once
 
 #include "vol-spec.h"
-#include "vol-test-fio.h"
+#include "vol-fio-section.h"
 
 G_BEGIN_DECLS
 

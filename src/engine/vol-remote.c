@@ -26,7 +26,6 @@
  * them; a host with no figures and no message of its own gets fio's last
  * words.
  */
-#define G_LOG_DOMAIN "vol-remote"
 
 #include "config.h"
 
@@ -46,7 +45,7 @@
 #include "vol-fio-job.h"
 #include "vol-host.h"
 #include "vol-registry.h"
-#include "vol-test-fio.h"
+#include "vol-fio-section.h"
 
 /* after the SIGINT of a timeout or a cancel, fio's time to stop the
  * servers' jobs and print what it has */

@@ -6,7 +6,6 @@
  * pending at a time, so a fast test cannot flood the main loop. The result
  * crosses to the main thread once, through the GTask.
  */
-#define G_LOG_DOMAIN "vol-runner"
 
 #include "vol-runner.h"
 
@@ -19,7 +18,7 @@
 #include "vol-host.h"
 #include "vol-probe.h"
 #include "vol-run-private.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 
 /* ~30 emissions a second: smooth enough for a live chart, cheap enough to
  * never be the bottleneck. */
@@ -409,7 +408,7 @@ run_thread (GTask        *task,
   gboolean ok;
 
   run->start_ns = vol_io_now_ns ();
-  /* The test seam (vol-test-seam.h) ends a pause when the run is cancelled. */
+  /* The test seam (vol-pause-seam.h) ends a pause when the run is cancelled. */
   g_cancellable_push_current (run->cancellable);
   if (!set_up (run, &error))
     {
@@ -436,7 +435,7 @@ run_thread (GTask        *task,
   result->cpu_user += timeval_seconds (&after.ru_utime) - timeval_seconds (&before.ru_utime);
   result->cpu_system += timeval_seconds (&after.ru_stime) - timeval_seconds (&before.ru_stime);
 
-  _vol_test_file_label_ram (run);
+  _vol_scratch_file_label_ram (run);
 
   if (ok)
     result->status = VOL_RESULT_STATUS_COMPLETE;

@@ -19,7 +19,6 @@
  * test file, device reads are buffered with the file's pages dropped
  * before each read, and the result says "fadvise".
  */
-#define G_LOG_DOMAIN "vol-cached"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +33,7 @@
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 
 #define MiB_U (G_GUINT64_CONSTANT (1) << 20)
 /* hdparm's TIMING_BUF_BYTES: the size of each device read */
@@ -140,7 +139,7 @@ cached_prepare (VolRun  *run,
 
   if (!plan->device)
     {
-      guint64 size = _vol_test_file_fit (run, FILE_WANTED, FILE_KEEP_FREE, error);
+      guint64 size = _vol_scratch_file_fit (run, FILE_WANTED, FILE_KEEP_FREE, error);
       if (size == 0)
         return FALSE;
       size = size / DEVICE_CHUNK * DEVICE_CHUNK;
@@ -211,12 +210,12 @@ lay_down_file (Cached  *c,
   const VolIoOps *io = run->io;
 
   c->direct = TRUE;
-  c->direct_fd = _vol_test_file_open (run, plan->path, O_RDWR | O_CREAT | O_EXCL, &c->direct, error);
+  c->direct_fd = _vol_scratch_file_open (run, plan->path, O_RDWR | O_CREAT | O_EXCL, &c->direct, error);
   if (c->direct_fd < 0)
     return FALSE;
   _vol_run_progress (run, "lay-down", _("Writing the test file"), 0, 0, 0, 0);
   c->laid_serial = _vol_run_take_serials (run, plan->size / VOL_STAMP_BLOCK);
-  if (!_vol_test_file_lay_down (run, c->direct_fd, plan->path, plan->size, c->pool, c->laid_serial,
+  if (!_vol_scratch_file_lay_down (run, c->direct_fd, plan->path, plan->size, c->pool, c->laid_serial,
                                 c->direct, error))
     return FALSE;
   c->buffered_fd = io->openat (io, vol_scratch_get_fd (run->scratch), plan->path,
@@ -230,7 +229,7 @@ lay_down_file (Cached  *c,
     }
   /* the region comes from the device on the warm-up read, not from pages
    * left by the writes */
-  _vol_test_file_drop_cache (run, c->buffered_fd, FALSE);
+  _vol_scratch_file_drop_cache (run, c->buffered_fd, FALSE);
   return TRUE;
 }
 

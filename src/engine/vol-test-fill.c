@@ -12,7 +12,6 @@
  * writes buffered, keeps fdatasync inside the timing, drops the pages with
  * POSIX_FADV_DONTNEED before reading, and the result says "fadvise".
  */
-#define G_LOG_DOMAIN "vol-fill"
 
 #include <inttypes.h>
 #include <errno.h>
@@ -28,7 +27,7 @@
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 
@@ -297,7 +296,7 @@ create_first_file (Fill       *fill,
   /* ramfs, some FUSE refuse O_DIRECT: the shared opener writes buffered
    * then, and marks the result "fadvise". */
   fill->direct = TRUE;
-  fd = _vol_test_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, &fill->direct, error);
+  fd = _vol_scratch_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, &fill->direct, error);
   if (fd < 0)
     return -1;
   if (fill->direct)
@@ -357,7 +356,7 @@ write_file (Fill    *fill,
     }
   /* The flush is part of the write: without it the number would be the
    * page cache's or the drive's write cache's, not the medium's. */
-  if (!_vol_test_file_flush (run, fd, name, error))
+  if (!_vol_scratch_file_flush (run, fd, name, error))
     goto fail;
   add_sample (fill, fill->write, i, vol_io_now_ns () - start);
 

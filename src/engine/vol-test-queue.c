@@ -24,7 +24,6 @@
  * the fdatasync after it); latency of each I/O from just before its
  * submission to the reaping of its completion (CLOCK_MONOTONIC).
  */
-#define G_LOG_DOMAIN "vol-queue"
 
 #include <inttypes.h>
 #include <errno.h>
@@ -42,7 +41,7 @@
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 #include "vol-io-loop.h"
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
@@ -174,7 +173,7 @@ queue_prepare (VolRun  *run,
       plan->max_depth = MAX (plan->max_depth, plan->depths[i]);
     }
   wanted = (guint64) vol_test_spec_get_int (run->spec, "span");
-  plan->span = _vol_test_file_fit (run, wanted, KEEP_FREE, error);
+  plan->span = _vol_scratch_file_fit (run, wanted, KEEP_FREE, error);
   if (plan->span == 0)
     return FALSE;
   if (plan->span < plan->shift + plan->block)
@@ -535,7 +534,7 @@ run_point (Queue    *q,
   g_array_set_size (q->interval_iops, 0);
   q->interval_ios = q->interval_bytes = 0;
   if (!q->direct)
-    _vol_test_file_drop_cache (q->run, q->fd, q->direct);
+    _vol_scratch_file_drop_cache (q->run, q->fd, q->direct);
 
   /* The device's own counts of the point, whichever backend runs it (a
    * ring that cannot be made does no I/O before the threads stand in). */
@@ -564,7 +563,7 @@ run_point (Queue    *q,
 
   /* Writes are durable at the end of the point, and the flush is part of
    * the point's time (end_ns moves past it). */
-  if (tally.writes > 0 && !_vol_test_file_flush (q->run, q->fd, FILE_NAME, ok ? error : NULL))
+  if (tally.writes > 0 && !_vol_scratch_file_flush (q->run, q->fd, FILE_NAME, ok ? error : NULL))
     ok = FALSE;
   else if (tally.writes > 0)
     end_ns = vol_io_now_ns ();
@@ -589,7 +588,7 @@ static gboolean
 lay_down (Queue   *q,
           GError **error)
 {
-  return _vol_test_file_lay_down_reporting (q->run, q->fd, FILE_NAME, q->plan->span, q->mem_align, q->direct,
+  return _vol_scratch_file_lay_down_reporting (q->run, q->fd, FILE_NAME, q->plan->span, q->mem_align, q->direct,
                                             q->plan->n_depths, q->plan->n_depths * q->plan->seconds,
                                             &q->lay_serial, &q->lay_down_s, error);
 }
@@ -603,7 +602,7 @@ open_file (Queue   *q,
   QueuePlan *plan = q->plan;
 
   q->direct = TRUE;
-  q->fd = _vol_test_file_open_aligned (q->run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL,
+  q->fd = _vol_scratch_file_open_aligned (q->run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL,
                                        plan->block | plan->shift | plan->grain,
                                        &q->direct, &q->mem_align, error);
   return q->fd >= 0;
@@ -700,7 +699,7 @@ queue_run (VolRun  *run,
       run->result->io_backend = g_strdup ("threads");
       note_fallback (q);
     }
-  if (q->fd >= 0 && !_vol_test_file_close (run, q->fd, FILE_NAME, ok ? error : NULL))
+  if (q->fd >= 0 && !_vol_scratch_file_close (run, q->fd, FILE_NAME, ok ? error : NULL))
     ok = FALSE;
   summarize (q);
   /* The runner counts its own thread; the workers' CPU is added here. */

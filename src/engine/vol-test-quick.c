@@ -27,7 +27,6 @@
  * its 95 % confidence interval (Student's t), beside the best loop, which
  * is what CrystalDiskMark and KDiskMark show.
  */
-#define G_LOG_DOMAIN "vol-quick"
 
 #include <fcntl.h>
 #include <math.h>
@@ -43,7 +42,7 @@
 #include "vol-quick.h"
 #include "vol-run-private.h"
 #include "vol-stats.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
 
@@ -129,7 +128,7 @@ quick_prepare (VolRun  *run,
     plan->read_percents[plan->n_modes++] = VOL_QUICK_MIX_READ_PERCENT;
 
   plan->size_wanted = (guint64) vol_test_spec_get_int (run->spec, "size");
-  plan->size = _vol_test_file_fit (run, plan->size_wanted, KEEP_FREE, error);
+  plan->size = _vol_scratch_file_fit (run, plan->size_wanted, KEEP_FREE, error);
   if (plan->size == 0)
     return FALSE;
   /* whole MiB, so every row's block fits a whole number of times */
@@ -283,7 +282,7 @@ measure (Quick             *k,
   k->n_workers = n;
   k->seconds = seconds;
   if (!k->direct)
-    _vol_test_file_drop_cache (k->run, k->fd, k->direct);
+    _vol_scratch_file_drop_cache (k->run, k->fd, k->direct);
 
   ok = _vol_worker_pool_run (pool, worker_main, on_start, pool_tick, 20 * 1000, k, error);
   start_ns = _vol_worker_pool_get_start_ns (pool);
@@ -301,7 +300,7 @@ measure (Quick             *k,
   /* Writes are durable at the end of the measurement, inside its time. */
   if (tally->writes > 0 && ok)
     {
-      ok = _vol_test_file_flush (k->run, k->fd, FILE_NAME, error);
+      ok = _vol_scratch_file_flush (k->run, k->fd, FILE_NAME, error);
       end_ns = vol_io_now_ns ();
     }
   if (_vol_worker_pool_is_started (pool))
@@ -584,7 +583,7 @@ static gboolean
 lay_down (Quick   *k,
           GError **error)
 {
-  return _vol_test_file_lay_down_reporting (k->run, k->fd, FILE_NAME, k->plan->size, k->mem_align, k->direct,
+  return _vol_scratch_file_lay_down_reporting (k->run, k->fd, FILE_NAME, k->plan->size, k->mem_align, k->direct,
                                             k->n_items, k->total_s, &k->lay_serial, &k->lay_down_s, error);
 }
 
@@ -679,14 +678,14 @@ quick_run (VolRun  *run,
       for (guint r = 0; r < plan->n_rows; r++)
         must_align |= plan->rows[r].block;
       k->direct = TRUE;
-      k->fd = _vol_test_file_open_aligned (run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL, must_align,
+      k->fd = _vol_scratch_file_open_aligned (run, FILE_NAME, O_RDWR | O_CREAT | O_EXCL, must_align,
                                            &k->direct, &k->mem_align, error);
       ok = k->fd >= 0;
     }
   ok = ok && lay_down (k, error);
   for (guint m = 0; ok && m < plan->n_modes; m++)
     ok = run_mode (k, m, error);
-  if (k->fd >= 0 && !_vol_test_file_close (run, k->fd, FILE_NAME, ok ? error : NULL))
+  if (k->fd >= 0 && !_vol_scratch_file_close (run, k->fd, FILE_NAME, ok ? error : NULL))
     ok = FALSE;
 
   /* A cancelled or failed run keeps the loops it finished, in the grid. */

@@ -15,7 +15,6 @@
  * pwrite/pread on an O_DIRECT file (buffered + fdatasync + fadvise where
  * the filesystem refuses O_DIRECT, and the result says so).
  */
-#define G_LOG_DOMAIN "vol-random"
 
 #include <inttypes.h>
 #include <errno.h>
@@ -31,7 +30,7 @@
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-random.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 
 #define MiB_D (1024.0 * 1024.0)
 #define GiB_D (1024.0 * 1024.0 * 1024.0)
@@ -144,7 +143,7 @@ random_prepare (VolRun  *run,
   plan->counts = spec_counts (run->spec, &plan->sweep);
 
   /* O_DIRECT and its alignment, learnt on a throwaway file */
-  if (!_vol_test_file_probe_direct (run, "random-probe.dat", &direct, &align, error))
+  if (!_vol_scratch_file_probe_direct (run, "random-probe.dat", &direct, &align, error))
     return FALSE;
   plan->direct = direct;
   plan->mem_align = MAX (align.mem_align, 4096);
@@ -158,7 +157,7 @@ random_prepare (VolRun  *run,
       return FALSE;
     }
 
-  fitted = _vol_test_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), KEEP_FREE, error);
+  fitted = _vol_scratch_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), KEEP_FREE, error);
   if (fitted == 0)
     return FALSE;
   plan->file_size = fitted / plan->chunk * plan->chunk;
@@ -278,7 +277,7 @@ lay_down (Random  *r,
   if (r->serial)
     for (guint64 c = 0; c < r->plan->n_chunks; c++)
       r->serial[c] = first + c * per_chunk;
-  return _vol_test_file_lay_down_with (run, r->fd, r->name, r->plan->file_size, pool, first,
+  return _vol_scratch_file_lay_down_with (run, r->fd, r->name, r->plan->file_size, pool, first,
                                        r->plan->direct, lay_down_progress, r, error);
 }
 
@@ -377,7 +376,7 @@ write_phase (Random    *r,
       r->ios_written++;
       report (r, "write", count_index, iteration);
     }
-  if (!_vol_test_file_flush (run, r->fd, r->name, error))
+  if (!_vol_scratch_file_flush (run, r->fd, r->name, error))
     return FALSE;
   add_sample (r, series, iteration, n, vol_io_now_ns () - start);
   end_phase (r, series, iteration, 0, n);
@@ -397,7 +396,7 @@ read_phase (Random    *r,
   gsize chunk = (gsize) r->plan->chunk;
   gint64 start;
 
-  _vol_test_file_drop_cache (run, r->fd, r->plan->direct);
+  _vol_scratch_file_drop_cache (run, r->fd, r->plan->direct);
   _vol_run_phase_begin (run);
   start = vol_io_now_ns ();
   for (guint64 i = 0; i < n; i++)
@@ -526,7 +525,7 @@ random_run (VolRun  *run,
     r.serial = g_new0 (guint64, plan->n_chunks);
   r.blocks_per_write = MAX (G_GUINT64_CONSTANT (1), plan->chunk / VOL_STAMP_BLOCK);
 
-  r.fd = _vol_test_file_open (run, r.name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
+  r.fd = _vol_scratch_file_open (run, r.name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
   ok = r.fd >= 0;
   ok = ok && lay_down (&r, error);
   for (guint ci = 0; ok && ci < plan->counts->len; ci++)

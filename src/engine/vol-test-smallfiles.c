@@ -25,7 +25,6 @@
  * Every choice comes from a Mersenne Twister (PostMark's own generator)
  * seeded from the run's seed, so a run can be repeated exactly.
  */
-#define G_LOG_DOMAIN "vol-smallfiles"
 
 #include <inttypes.h>
 #include <errno.h>

@@ -31,7 +31,6 @@
  * mounted device is read (with whole-disk, the disk a partition is on).
  * No scratch folder, no file: the runner makes none for this kind.
  */
-#define G_LOG_DOMAIN "vol-surface"
 
 #include <errno.h>
 #include <fcntl.h>

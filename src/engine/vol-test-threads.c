@@ -34,7 +34,6 @@
  * deadline, a pass cut short counting what it moved. The aggregate is
  * also sampled every half second (Σ bytes in the interval / its length).
  */
-#define G_LOG_DOMAIN "vol-threads"
 
 #include <inttypes.h>
 #include <errno.h>
@@ -52,7 +51,7 @@
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 #include "vol-worker-pool.h"
 
 #define MiB (1024.0 * 1024.0)
@@ -185,7 +184,7 @@ threads_prepare (VolRun  *run,
 
   /* T × bytes must fit: the whole free space (less a margin) shared by
    * the most threads of any point, in whole MiB per file. */
-  fit = _vol_test_file_fit (run, plan->wanted * plan->max_threads, KEEP_FREE, error);
+  fit = _vol_scratch_file_fit (run, plan->wanted * plan->max_threads, KEEP_FREE, error);
   if (fit == 0)
     return FALSE;
   plan->file_size = fit / plan->max_threads / (1 << 20) * (1 << 20);
@@ -280,7 +279,7 @@ lay_down (Worker      *w,
   guint64 size = t->plan->file_size;
 
   w->lay_serial = _vol_run_take_serials (t->run, (size + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK);
-  if (!_vol_test_file_lay_down_with (t->run, w->fd, w->name, size, pool, w->lay_serial, t->direct,
+  if (!_vol_scratch_file_lay_down_with (t->run, w->fd, w->name, size, pool, w->lay_serial, t->direct,
                                      lay_down_go_on, w, error))
     return FALSE;
   w->laid = TRUE;
@@ -294,7 +293,7 @@ timed_flush (Worker    *w,
              gboolean  *done,
              GError   **error)
 {
-  if (!_vol_test_file_flush (w->t->run, w->fd, w->name, error))
+  if (!_vol_scratch_file_flush (w->t->run, w->fd, w->name, error))
     return FALSE;
   w->end_ns = vol_io_now_ns ();
   if (w->end_ns >= _vol_worker_pool_get_deadline (w->t->pool))
@@ -327,7 +326,7 @@ timed_passes (Worker      *w,
   while (!done)
     {
       if (!t->direct && mode_reads (plan->mode))
-        _vol_test_file_drop_cache (t->run, w->fd, t->direct);
+        _vol_scratch_file_drop_cache (t->run, w->fd, t->direct);
       for (guint64 i = 0; i < n_blocks && !done; i++)
         {
           guint64 b = sequential ? i : vol_random_below (&rng, n_blocks);
@@ -431,7 +430,7 @@ open_files (Threads *t,
       Worker *w = &t->workers[t->n_open];
 
       w->name = file_name (t->n_open);
-      w->fd = _vol_test_file_open_aligned (run, w->name, O_RDWR | O_CREAT | O_EXCL, t->plan->block,
+      w->fd = _vol_scratch_file_open_aligned (run, w->name, O_RDWR | O_CREAT | O_EXCL, t->plan->block,
                                            &t->direct, t->n_open == 0 ? &t->mem_align : NULL, error);
       if (w->fd < 0)
         return FALSE;
@@ -672,7 +671,7 @@ threads_run (VolRun  *run,
   for (guint i = 0; i < t.n_open; i++)
     {
       Worker *w = &t.workers[i];
-      if (w->fd >= 0 && !_vol_test_file_close (run, w->fd, w->name, ok ? error : NULL))
+      if (w->fd >= 0 && !_vol_scratch_file_close (run, w->fd, w->name, ok ? error : NULL))
         ok = FALSE;
     }
   for (guint i = 0; i < t.plan->max_threads; i++)

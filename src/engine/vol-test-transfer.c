@@ -17,7 +17,6 @@
  * O_DIRECT is refused altogether the I/O is buffered, flushed inside the
  * timing, the pages dropped before reads, and the result says "fadvise".
  */
-#define G_LOG_DOMAIN "vol-transfer"
 
 #include <inttypes.h>
 #include <errno.h>
@@ -33,7 +32,7 @@
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
-#include "vol-test-file.h"
+#include "vol-scratch-file.h"
 
 #define MiB_D (1024.0 * 1024.0)
 #define GiB_D (1024.0 * 1024.0 * 1024.0)
@@ -108,7 +107,7 @@ probe_direct (VolRun       *run,
   VolDioAlign align;
   gboolean direct;
 
-  if (!_vol_test_file_probe_direct (run, "transfer-probe.dat", &direct, &align, error))
+  if (!_vol_scratch_file_probe_direct (run, "transfer-probe.dat", &direct, &align, error))
     return FALSE;
   plan->direct = direct;
   plan->mem_align = MAX (align.mem_align, 4096);
@@ -158,7 +157,7 @@ transfer_prepare (VolRun  *run,
       return FALSE;
     }
 
-  fitted = _vol_test_file_fit (run, plan->region_asked, KEEP_FREE, error);
+  fitted = _vol_scratch_file_fit (run, plan->region_asked, KEEP_FREE, error);
   if (fitted == 0)
     return FALSE;
   /* Every size moves the same bytes: a whole number of the largest. */
@@ -324,7 +323,7 @@ lay_down (Transfer   *t,
   LayDown ld = { t, size_index, t->bytes_laid };
   guint64 first = _vol_run_take_serials (t->run, t->plan->region / VOL_STAMP_BLOCK);
 
-  return _vol_test_file_lay_down_with (t->run, fd, name, t->plan->region, t->pool, first,
+  return _vol_scratch_file_lay_down_with (t->run, fd, name, t->plan->region, t->pool, first,
                                        t->plan->direct, lay_down_progress, &ld, error);
 }
 
@@ -358,7 +357,7 @@ write_pass (Transfer   *t,
     }
   /* The flush is part of the write: without it the number would be the
    * page cache's or the drive's write cache's. */
-  if (!_vol_test_file_flush (run, fd, name, error))
+  if (!_vol_scratch_file_flush (run, fd, name, error))
     return FALSE;
   add_sample (t, t->write, size, iteration, vol_io_now_ns () - start);
   return TRUE;
@@ -378,7 +377,7 @@ read_pass (Transfer   *t,
   guint8 *buf = vol_data_pool_get_data (t->pool);
   gint64 start;
 
-  _vol_test_file_drop_cache (run, fd, t->plan->direct);
+  _vol_scratch_file_drop_cache (run, fd, t->plan->direct);
   start = vol_io_now_ns ();
   for (guint64 offset = 0; offset < t->plan->region; offset += size)
     {
@@ -416,7 +415,7 @@ run_size (Transfer *t,
   gboolean ok;
   int fd;
 
-  fd = _vol_test_file_open (run, name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
+  fd = _vol_scratch_file_open (run, name, O_RDWR | O_CREAT | O_EXCL, &direct, error);
   if (fd < 0)
     return FALSE;
   ok = lay_down (t, fd, name, size_index, error);

@@ -1,5 +1,4 @@
 /* vol-udisks.c — a block device opened read-only through UDisks2 */
-#define G_LOG_DOMAIN "vol-udisks"
 
 #include "vol-udisks.h"
 

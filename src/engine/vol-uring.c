@@ -1,7 +1,6 @@
 /* vol-uring.c — an io_uring ring with the cheapest completion path the
  * kernel offers (see vol-uring.h)
  */
-#define G_LOG_DOMAIN "vol-uring"
 
 #include <errno.h>
 #include <string.h>

@@ -10,7 +10,6 @@
  * lay-down too). The run's thread only waits: on the condition, woken by a
  * worker or at its tick, never sleeping a fixed time.
  */
-#define G_LOG_DOMAIN "vol-worker-pool"
 
 #include "vol-worker-pool.h"
 

@@ -22,7 +22,6 @@
  *
  * Pure apart from the file read in vol_fio_import_load(); any thread.
  */
-#define G_LOG_DOMAIN "vol-fio-import"
 
 #include "vol-fio-import.h"
 

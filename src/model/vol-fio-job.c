@@ -26,7 +26,6 @@
  * The rest — fio's random generator, fsync() where the test calls
  * fdatasync() at the end — is listed in each test's doc.
  */
-#define G_LOG_DOMAIN "vol-fio-job"
 
 #include <math.h>
 #include <string.h>

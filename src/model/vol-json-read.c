@@ -5,7 +5,6 @@
  * mail, a forum, a fuzzer): nothing in the tree is trusted until a reader
  * has checked its type and range.
  */
-#define G_LOG_DOMAIN "vol-json-read"
 
 #include "vol-json-read-private.h"
 

@@ -4,7 +4,6 @@
  * a fixed stack of frames, so no input can make it recurse or allocate
  * without bound.
  */
-#define G_LOG_DOMAIN "vol-json-scan"
 
 #include "vol-json-scan.h"
 

@@ -5,7 +5,6 @@
  * spaces of indent, one member per line, arrays of numbers flowing like
  * text.
  */
-#define G_LOG_DOMAIN "vol-json-writer"
 
 #include "vol-json-writer.h"
 

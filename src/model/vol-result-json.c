@@ -13,7 +13,6 @@
  * Every function here is pure apart from the file I/O, and may be called
  * from any thread.
  */
-#define G_LOG_DOMAIN "vol-result-json"
 
 #include "vol-result.h"
 

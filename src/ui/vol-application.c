@@ -21,7 +21,6 @@
  *   app.history-choose '(sb)'  tick or clear a History row's box, as a
  *                           click would (an insensitive box stays as it is)
  */
-#define G_LOG_DOMAIN "vol-application"
 
 #include "vol-application.h"
 

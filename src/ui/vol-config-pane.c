@@ -17,7 +17,6 @@
  * a test fio cannot do there is refused under the parameters, with the
  * engine's reason, like a test that cannot run on a chosen volume.
  */
-#define G_LOG_DOMAIN "vol-config-pane"
 
 #include "vol-config-pane.h"
 

@@ -9,7 +9,6 @@
  * (docs/hosts.md, "Security first"): the pane says so in one line, and
  * offers the exact job before anything is sent.
  */
-#define G_LOG_DOMAIN "vol-remote-pane"
 
 #include "vol-remote-pane.h"
 

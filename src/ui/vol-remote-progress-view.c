@@ -5,7 +5,6 @@
  * changes with the engine's tick (5 times a second), so the rows are never
  * rebuilt while the run goes.
  */
-#define G_LOG_DOMAIN "vol-remote-progress-view"
 
 #include "vol-remote-progress-view.h"
 

@@ -3,7 +3,6 @@
  * The win.* actions behind the header bar, menus and shortcuts, and the
  * script entry point the app.* scripting actions forward to.
  */
-#define G_LOG_DOMAIN "vol-window"
 
 #include "vol-window-private.h"
 

@@ -11,7 +11,6 @@
  * run's is (_vol_window_autosave(), so History lists them), and the hosts'
  * complete results are shown as a comparison (_vol_window_show_results()).
  */
-#define G_LOG_DOMAIN "vol-window"
 
 #include "vol-window-private.h"
 

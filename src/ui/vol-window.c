@@ -8,7 +8,6 @@
  * result files happen in GTask threads: the main loop never waits for a
  * disk.
  */
-#define G_LOG_DOMAIN "vol-window"
 
 #include "vol-window-private.h"
 

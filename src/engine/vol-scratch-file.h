@@ -1,4 +1,4 @@
-/* vol-test-file.h — the scratch files most tests need
+/* vol-scratch-file.h — the scratch files most tests need
  *
  * Opening a file in the run's scratch folder the measuring way (O_DIRECT,
  * falling back to buffered + fdatasync + fadvise where the filesystem
@@ -14,32 +14,32 @@
 
 G_BEGIN_DECLS
 
-int      _vol_test_file_open     (VolRun       *run,
+int      _vol_scratch_file_open     (VolRun       *run,
                                   const char   *name,
                                   int           flags,
                                   gboolean     *direct,
                                   GError      **error);
-guint64  _vol_test_file_fit      (VolRun       *run,
+guint64  _vol_scratch_file_fit      (VolRun       *run,
                                   guint64       wanted,
                                   guint64       keep_free,
                                   GError      **error);
-gboolean _vol_test_file_probe_direct (VolRun      *run,
+gboolean _vol_scratch_file_probe_direct (VolRun      *run,
                                       const char  *name,
                                       gboolean    *direct,
                                       VolDioAlign *align,
                                       GError     **error);
-int      _vol_test_file_open_aligned (VolRun      *run,
+int      _vol_scratch_file_open_aligned (VolRun      *run,
                                       const char  *name,
                                       int          flags,
                                       guint64      must_align,
                                       gboolean    *direct,
                                       gsize       *mem_align,
                                       GError     **error);
-gboolean _vol_test_file_flush    (VolRun       *run,
+gboolean _vol_scratch_file_flush    (VolRun       *run,
                                   int           fd,
                                   const char   *name,
                                   GError      **error);
-gboolean _vol_test_file_close    (VolRun       *run,
+gboolean _vol_scratch_file_close    (VolRun       *run,
                                   int           fd,
                                   const char   *name,
                                   GError      **error);
@@ -49,7 +49,7 @@ gboolean _vol_test_file_close    (VolRun       *run,
 typedef gboolean (*VolLayDownFunc) (guint64   done,
                                     gpointer  user_data);
 
-gboolean _vol_test_file_lay_down_with (VolRun          *run,
+gboolean _vol_scratch_file_lay_down_with (VolRun          *run,
                                        int              fd,
                                        const char      *name,
                                        guint64          size,
@@ -59,7 +59,7 @@ gboolean _vol_test_file_lay_down_with (VolRun          *run,
                                        VolLayDownFunc   each,
                                        gpointer         user_data,
                                        GError         **error);
-gboolean _vol_test_file_lay_down (VolRun       *run,
+gboolean _vol_scratch_file_lay_down (VolRun       *run,
                                   int           fd,
                                   const char   *name,
                                   guint64       size,
@@ -67,7 +67,7 @@ gboolean _vol_test_file_lay_down (VolRun       *run,
                                   guint64       first_serial,
                                   gboolean      direct,
                                   GError      **error);
-gboolean _vol_test_file_lay_down_reporting (VolRun      *run,
+gboolean _vol_scratch_file_lay_down_reporting (VolRun      *run,
                                             int          fd,
                                             const char  *name,
                                             guint64      size,
@@ -78,10 +78,10 @@ gboolean _vol_test_file_lay_down_reporting (VolRun      *run,
                                             guint64     *first_serial,
                                             double      *seconds,
                                             GError     **error);
-gboolean _vol_test_file_drop_cache (VolRun     *run,
+gboolean _vol_scratch_file_drop_cache (VolRun     *run,
                                     int         fd,
                                     gboolean    direct);
 
-void     _vol_test_file_label_ram  (VolRun     *run);
+void     _vol_scratch_file_label_ram  (VolRun     *run);
 
 G_END_DECLS

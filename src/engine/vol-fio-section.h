@@ -1,4 +1,4 @@
-/* vol-test-fio.h — a test's result from fio's figures (remote runs)
+/* vol-fio-section.h — a test's result from fio's figures (remote runs)
  *
  * A remote run (vol-remote.c) sends the job of model/vol-fio-job.c to
  * fio servers; each test kind that fio can do turns one host's figures

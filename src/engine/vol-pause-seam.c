@@ -1,13 +1,12 @@
-/* vol-test-seam.c — TEST ONLY: stop a run at a chosen system call
+/* vol-pause-seam.c — TEST ONLY: stop a run at a chosen system call
  *
- * See vol-test-seam.h for the contract. The pause is a FIFO handshake, so
+ * See vol-pause-seam.h for the contract. The pause is a FIFO handshake, so
  * a test waits on an event (a line arrives) instead of guessing how long
  * a run takes: the same test then passes on a RAM disk and on a slow USB
  * stick alike.
  */
-#define G_LOG_DOMAIN "vol-test-seam"
 
-#include "vol-test-seam.h"
+#include "vol-pause-seam.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -275,14 +274,14 @@ configure (GError **error)
 }
 
 /**
- * _vol_test_seam_wrap:
+ * _vol_pause_seam_wrap:
  * @real: the table that calls the kernel
  *
  * @real itself unless VOLUMETER_TEST_PAUSE is set and valid; then the
  * pausing table in front of it. The environment is read once. Any thread.
  */
 const VolIoOps *
-_vol_test_seam_wrap (const VolIoOps *real)
+_vol_pause_seam_wrap (const VolIoOps *real)
 {
   static const VolIoOps *chosen;
 
@@ -306,7 +305,7 @@ _vol_test_seam_wrap (const VolIoOps *real)
 }
 
 /**
- * _vol_test_seam_probe:
+ * _vol_pause_seam_probe:
  * @path: the folder about to be probed, as given to the probe
  *
  * Blocks while VOLUMETER_TEST_PROBE_HANG names @path (see the header):
@@ -314,7 +313,7 @@ _vol_test_seam_wrap (const VolIoOps *real)
  * on a probe. Read once; unset, it costs a string compare. Any thread.
  */
 void
-_vol_test_seam_probe (const char *path)
+_vol_pause_seam_probe (const char *path)
 {
   static char *hang_path;
   static char *probe_reached;

@@ -1,5 +1,5 @@
-/* vol-test-file.c — opening, sizing and laying down scratch files */
-#include "vol-test-file.h"
+/* vol-scratch-file.c — opening, sizing and laying down scratch files */
+#include "vol-scratch-file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 
 /**
- * _vol_test_file_open:
+ * _vol_scratch_file_open:
  * @flags: O_RDONLY, O_WRONLY or O_RDWR, with O_CREAT | O_EXCL for a new file
  * @direct: (inout): TRUE to try O_DIRECT; set to whether it is in use
  *
@@ -25,7 +25,7 @@
  * off as the device's.
  */
 int
-_vol_test_file_open (VolRun      *run,
+_vol_scratch_file_open (VolRun      *run,
                      const char  *name,
                      int          flags,
                      gboolean    *direct,
@@ -62,7 +62,7 @@ fail:
 }
 
 /**
- * _vol_test_file_fit:
+ * _vol_scratch_file_fit:
  * @wanted: bytes the test would like
  * @keep_free: bytes to leave free
  *
@@ -71,7 +71,7 @@ fail:
  * not even 1 MiB fits.
  */
 guint64
-_vol_test_file_fit (VolRun   *run,
+_vol_scratch_file_fit (VolRun   *run,
                     guint64   wanted,
                     guint64   keep_free,
                     GError  **error)
@@ -107,12 +107,12 @@ _vol_test_file_fit (VolRun   *run,
 }
 
 /**
- * _vol_test_file_flush:
+ * _vol_scratch_file_flush:
  *
  * fdatasync through the run's I/O table; an error naming @name.
  */
 gboolean
-_vol_test_file_flush (VolRun      *run,
+_vol_scratch_file_flush (VolRun      *run,
                       int          fd,
                       const char  *name,
                       GError     **error)
@@ -129,13 +129,13 @@ _vol_test_file_flush (VolRun      *run,
 }
 
 /**
- * _vol_test_file_close:
+ * _vol_scratch_file_close:
  *
  * close through the run's I/O table; an error naming @name (a close can
  * report a write-back failure of a buffered file).
  */
 gboolean
-_vol_test_file_close (VolRun      *run,
+_vol_scratch_file_close (VolRun      *run,
                       int          fd,
                       const char  *name,
                       GError     **error)
@@ -151,7 +151,7 @@ _vol_test_file_close (VolRun      *run,
 }
 
 /**
- * _vol_test_file_lay_down:
+ * _vol_scratch_file_lay_down:
  * @pool: its buffer is written over and over, stamped unique per block
  * @first_serial: the stamp of the file's first 4 KiB block, taken from
  *   _vol_run_take_serials () for size / 4 KiB blocks; the block at
@@ -162,7 +162,7 @@ _vol_test_file_close (VolRun      *run,
  * every write.
  */
 gboolean
-_vol_test_file_lay_down (VolRun       *run,
+_vol_scratch_file_lay_down (VolRun       *run,
                          int           fd,
                          const char   *name,
                          guint64       size,
@@ -171,19 +171,19 @@ _vol_test_file_lay_down (VolRun       *run,
                          gboolean      direct,
                          GError      **error)
 {
-  return _vol_test_file_lay_down_with (run, fd, name, size, pool, first_serial, direct, NULL, NULL, error);
+  return _vol_scratch_file_lay_down_with (run, fd, name, size, pool, first_serial, direct, NULL, NULL, error);
 }
 
 /**
- * _vol_test_file_lay_down_with:
+ * _vol_scratch_file_lay_down_with:
  * @each: (nullable): called after every write with the bytes written so
  *   far (for progress); returning FALSE stops the lay-down quietly (for a
  *   worker whose pool stopped): FALSE is then returned with @error unset
  *
- * _vol_test_file_lay_down () with a hook.
+ * _vol_scratch_file_lay_down () with a hook.
  */
 gboolean
-_vol_test_file_lay_down_with (VolRun          *run,
+_vol_scratch_file_lay_down_with (VolRun          *run,
                               int              fd,
                               const char      *name,
                               guint64          size,
@@ -209,9 +209,9 @@ _vol_test_file_lay_down_with (VolRun          *run,
       if (each != NULL && !each (offset + len, user_data))
         return FALSE;
     }
-  if (!_vol_test_file_flush (run, fd, name, error))
+  if (!_vol_scratch_file_flush (run, fd, name, error))
     return FALSE;
-  _vol_test_file_drop_cache (run, fd, direct);
+  _vol_scratch_file_drop_cache (run, fd, direct);
   return TRUE;
 }
 
@@ -229,20 +229,20 @@ logical_block_size (VolRun *run)
 }
 
 /**
- * _vol_test_file_open_aligned:
+ * _vol_scratch_file_open_aligned:
  * @must_align: every size and offset the test will transfer at, OR-ed
  *   together (the alignment is a power of two, so one test covers all)
  * @direct: (inout): TRUE to try O_DIRECT; set to whether it is in use
  * @mem_align: (out) (optional): the buffer alignment to allocate with (at
  *   least 4 KiB)
  *
- * _vol_test_file_open (), then the O_DIRECT alignment check: where the
+ * _vol_scratch_file_open (), then the O_DIRECT alignment check: where the
  * filesystem wants a larger alignment than the test's I/Os have (a 4 KiB
  * sector under a 512-byte shift), the file is opened again buffered and
  * the result marked "fadvise" rather than failing every I/O with EINVAL.
  */
 int
-_vol_test_file_open_aligned (VolRun      *run,
+_vol_scratch_file_open_aligned (VolRun      *run,
                              const char  *name,
                              int          flags,
                              guint64      must_align,
@@ -251,7 +251,7 @@ _vol_test_file_open_aligned (VolRun      *run,
                              GError     **error)
 {
   VolDioAlign align = { TRUE, 4096, 512 };
-  int fd = _vol_test_file_open (run, name, flags, direct, error);
+  int fd = _vol_scratch_file_open (run, name, flags, direct, error);
 
   if (fd < 0)
     return -1;
@@ -263,7 +263,7 @@ _vol_test_file_open_aligned (VolRun      *run,
           run->io->close (run->io, fd);
           *direct = FALSE;
           run->result->cache_bypass = VOL_CACHE_BYPASS_FADVISE;
-          fd = _vol_test_file_open (run, name, flags & ~(O_CREAT | O_EXCL), direct, error);
+          fd = _vol_scratch_file_open (run, name, flags & ~(O_CREAT | O_EXCL), direct, error);
           if (fd < 0)
             return -1;
         }
@@ -274,7 +274,7 @@ _vol_test_file_open_aligned (VolRun      *run,
 }
 
 /**
- * _vol_test_file_probe_direct:
+ * _vol_scratch_file_probe_direct:
  * @name: a throwaway file in the scratch folder, removed again
  * @direct: (out): whether O_DIRECT works here
  * @align: (out): the alignment O_DIRECT needs; { TRUE, 4096, 512 } where
@@ -286,7 +286,7 @@ _vol_test_file_open_aligned (VolRun      *run,
  * with @error when the file cannot be created.
  */
 gboolean
-_vol_test_file_probe_direct (VolRun       *run,
+_vol_scratch_file_probe_direct (VolRun       *run,
                              const char   *name,
                              gboolean     *direct,
                              VolDioAlign  *align,
@@ -296,7 +296,7 @@ _vol_test_file_probe_direct (VolRun       *run,
 
   *align = (VolDioAlign) { TRUE, 4096, 512 };
   *direct = TRUE;
-  fd = _vol_test_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, direct, error);
+  fd = _vol_scratch_file_open (run, name, O_WRONLY | O_CREAT | O_EXCL, direct, error);
   if (fd < 0)
     return FALSE;
   if (*direct)
@@ -314,13 +314,13 @@ _vol_test_file_probe_direct (VolRun       *run,
 }
 
 /**
- * _vol_test_file_drop_cache:
+ * _vol_scratch_file_drop_cache:
  *
  * For buffered files, drops their pages so the next read comes from the
  * device. Nothing to do under O_DIRECT.
  */
 gboolean
-_vol_test_file_drop_cache (VolRun   *run,
+_vol_scratch_file_drop_cache (VolRun   *run,
                            int       fd,
                            gboolean  direct)
 {
@@ -330,7 +330,7 @@ _vol_test_file_drop_cache (VolRun   *run,
 }
 
 /**
- * _vol_test_file_label_ram:
+ * _vol_scratch_file_label_ram:
  *
  * After a test ran: on tmpfs or devtmpfs O_DIRECT is accepted but there is
  * no device behind it, so a "direct" label would pass memory speed off as
@@ -339,7 +339,7 @@ _vol_test_file_drop_cache (VolRun   *run,
  * labelled "fadvise" by the fallback. Worker thread.
  */
 void
-_vol_test_file_label_ram (VolRun *run)
+_vol_scratch_file_label_ram (VolRun *run)
 {
   if (run->target != NULL && run->result != NULL
       && run->result->cache_bypass == VOL_CACHE_BYPASS_DIRECT
@@ -377,7 +377,7 @@ lay_down_report (guint64  done,
 }
 
 /**
- * _vol_test_file_lay_down_reporting:
+ * _vol_scratch_file_lay_down_reporting:
  * @n_items: the test's points, for the progress
  * @rest_s: how long the timed part after it takes, so the progress's
  *   fraction gives the lay-down its share
@@ -391,7 +391,7 @@ lay_down_report (guint64  done,
  * phase "prepare" saying so.
  */
 gboolean
-_vol_test_file_lay_down_reporting (VolRun      *run,
+_vol_scratch_file_lay_down_reporting (VolRun      *run,
                                    int          fd,
                                    const char  *name,
                                    guint64      size,
@@ -409,7 +409,7 @@ _vol_test_file_lay_down_reporting (VolRun      *run,
   Reporting r = { run, text, size, n_items, rest_s, vol_io_now_ns (), 0 };
 
   *first_serial = _vol_run_take_serials (run, (size + VOL_STAMP_BLOCK - 1) / VOL_STAMP_BLOCK);
-  if (!_vol_test_file_lay_down_with (run, fd, name, size, pool, *first_serial, direct, lay_down_report, &r, error))
+  if (!_vol_scratch_file_lay_down_with (run, fd, name, size, pool, *first_serial, direct, lay_down_report, &r, error))
     return FALSE;
   *seconds = (vol_io_now_ns () - r.start) / 1e9;
   return TRUE;

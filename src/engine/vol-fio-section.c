@@ -1,5 +1,5 @@
-/* vol-test-fio.c — finding a job's sections in fio's figures */
-#include "vol-test-fio.h"
+/* vol-fio-section.c — finding a job's sections in fio's figures */
+#include "vol-fio-section.h"
 
 #include <glib/gi18n.h>
 

@@ -1,4 +1,4 @@
-/* vol-test-seam.h — TEST ONLY: stop a run at a chosen system call
+/* vol-pause-seam.h — TEST ONLY: stop a run at a chosen system call
  *
  * Tests of a whole process (the command line, the application under
  * Xvfb) must stop a run at a known point to send a signal, delete the
@@ -39,7 +39,7 @@
 
 G_BEGIN_DECLS
 
-const VolIoOps *_vol_test_seam_wrap  (const VolIoOps *real);
-void            _vol_test_seam_probe (const char     *path);
+const VolIoOps *_vol_pause_seam_wrap  (const VolIoOps *real);
+void            _vol_pause_seam_probe (const char     *path);
 
 G_END_DECLS
