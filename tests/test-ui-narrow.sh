@@ -120,6 +120,8 @@ else
     ui_call set-param "($(ui_str "$1"), $(ui_str "$2"))" >/dev/null
   done
   ui_call start >/dev/null
+  # a fill in memory asks first, as a click does: answered as its button would
+  ui_wait 's.get("state") == "asking"' 20 >/dev/null && ui_call answer "$(ui_str fill)" >/dev/null
   # held before creating its 4th file: 3 files written, each a sample
   if where=$(pause_wait "$UI_PID" 60); then
     s=$(ui_wait 's.get("state") == "running" and s.get("live_points", 0) >= 3 and s.get("speed")' 30) \

@@ -206,6 +206,7 @@ for size in ${VOLUMETER_UI_PAGE_SIZES:-1100x760 800x600}; do
       # the forum report of the page, as Export → Report as Text writes it
       report="$UI_WORK/quick-$size.txt"
       ui_call export "($(ui_str txt), $(ui_str "$report"))" >/dev/null
+      ui_wait 's.get("exporting") == 0' 30 >/dev/null
       grep -q "SEQ1M Q8T1" "$report" 2>/dev/null && grep -q "MB/s = 1,000,000 bytes/s" "$report" \
         && ok "$size, quick: the report as text has the grid and its units" \
         || not_ok "$size, quick: the report as text has the grid and its units" "$(head -c 400 "$report" 2>&1)"

@@ -73,6 +73,11 @@ start_run() {
   local s
   timeout 10 bash -c '. "$1"; ui_call start' _ "$here/ui-env.sh" >/dev/null || { echo "start call blocked"; return 1; }
   s=$(ui_wait 'not s.get("start_pending") and s.get("state") != "running"' 120) || { echo "$s"; return 1; }
+  # a fill in a folder of the home folder's volume asks first, as a click does
+  if [ "$(jget state "$s")" = asking ]; then
+    call answer "$(ui_str fill)"
+    s=$(ui_wait 's.get("state") not in ("asking", "running")' 120) || { echo "$s"; return 1; }
+  fi
   echo "$s"
 }
 

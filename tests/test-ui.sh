@@ -193,7 +193,8 @@ for fmt in png svg csv json; do
   f="$work/export.$fmt"
   [ $fmt = json ] && f="$work/export.volumeter.json"
   ui_call export "($(ui_str $fmt), $(ui_str "$f"))" >/dev/null
-  s=$(ui_status)
+  # written on a worker: the status says when it is there
+  s=$(ui_wait 's.get("exporting") == 0' 30)
   if [ -s "$f" ] && [ -z "$(jget error "$s")" ]; then ok "export $fmt writes the file"; else not_ok "export $fmt writes the file" "status: $s"; fi
 done
 size=$(ui_png_size "$work/export.png")

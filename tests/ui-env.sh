@@ -10,7 +10,10 @@
 #                          `xvfb-run … dbus-run-session --` and exit with its
 #                          status; VOLUMETER_UI_XVFB=1 forces a private session
 #   ui_env_init BUILD SRC  fresh HOME, XDG_* dirs, TMPDIR in $UI_WORK; the
-#                          GSettings schema; GSETTINGS_BACKEND=memory
+#                          GSettings schema; GSETTINGS_BACKEND=memory;
+#                          VOLUMETER_SCRIPTING=1 (the app.* scripting actions
+#                          exist only with it; `ui_launch VOLUMETER_SCRIPTING=`
+#                          starts the app as a user does)
 #   ui_launch [VAR=VALUE…] start the app (env additions), wait for its bus name
 #   ui_quit                app.quit, wait for the process to end (kill if it won't)
 #   ui_call ACTION [GVARIANT]  org.gtk.Actions.Activate
@@ -134,6 +137,7 @@ ui_env_init() {
   fi
   _ui_env_paths "$UI_WORK"
   export GSETTINGS_BACKEND=memory
+  export VOLUMETER_SCRIPTING=1
   # English messages and result words ("complete"), whatever the caller's locale
   export LC_ALL=C.UTF-8
   unset LANGUAGE

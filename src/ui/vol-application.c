@@ -1,17 +1,26 @@
 /* vol-application.c — the Volumeter application
  *
- * Besides the usual app actions it exports a few that take arguments, so
- * the real application can be driven from a shell or a test over D-Bus
- * (`gdbus call … org.gtk.Actions.Activate`), exactly as a user drives it:
+ * Started with VOLUMETER_SCRIPTING=1 in its environment (the UI tests and
+ * benches set it), it also exports actions that take arguments, so the
+ * real application can be driven from a shell or a test over D-Bus
+ * (`gdbus call … org.gtk.Actions.Activate`), exactly as a user drives it.
+ * Without it they do not exist: every process of the same user can reach
+ * the session bus, and none of them should start a run or write a file
+ * behind the user's back. A scripted action asks the same questions a
+ * click does, and a script answers them with app.answer:
  *   app.set-target 's'      choose the folder to test
  *   app.set-remote '(sus)'  choose Remote hosts: the hosts, their port
  *                           (0: as shown) and the folder on them
  *   app.set-test   's'      choose the test ("fill", "queue", …)
  *   app.set-param  '(ss)'   type a parameter's text, as in its row
- *   app.start, app.stop
+ *   app.start, app.stop     a start asks what a click asks (the status
+ *                           says "asking", with the question)
+ *   app.answer     's'      answer the question asked, by its response
+ *                           ("fill", "cancel"), as its button would
  *   app.open-path  's'      open a result file
  *   app.open-paths 'as'     open several, compared
- *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path
+ *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path;
+ *                           never replaces an existing file
  *   app.screenshot 's'      the window, as a PNG
  *   app.status              state: JSON with the run's phase, fraction,
  *                           result path and last error, and History's
@@ -76,6 +85,27 @@ char *
 vol_application_results_dir (void)
 {
   return g_build_filename (g_get_user_data_dir (), "volumeter", "results", NULL);
+}
+
+/**
+ * vol_application_scripting:
+ *
+ * Whether the process was started with VOLUMETER_SCRIPTING=1, and so
+ * exports the app.* scripting actions. Read once: a later change of the
+ * environment changes nothing.
+ */
+gboolean
+vol_application_scripting (void)
+{
+  static gsize once = 0;
+  static gboolean on;
+
+  if (g_once_init_enter (&once))
+    {
+      on = g_strcmp0 (g_getenv ("VOLUMETER_SCRIPTING"), "1") == 0;
+      g_once_init_leave (&once, 1);
+    }
+  return on;
 }
 
 /* The stateful app.status action mirrors what the window shows, so a test
@@ -336,12 +366,16 @@ vol_application_startup (GApplication *app)
     { "quit", quit_activated },
     { "about", about_activated },
     { "preferences", preferences_activated },
+  };
+  /* only with VOLUMETER_SCRIPTING=1 (see the top of this file) */
+  static const GActionEntry scripting[] = {
     { "set-target", forward_activated, "s" },
     { "set-remote", forward_activated, "(sus)" },
     { "set-test", forward_activated, "s" },
     { "set-param", forward_activated, "(ss)" },
     { "start", forward_activated },
     { "stop", forward_activated },
+    { "answer", forward_activated, "s" },
     { "open-path", forward_activated, "s" },
     { "open-paths", forward_activated, "as" },
     { "export", forward_activated, "(ss)" },
@@ -363,6 +397,8 @@ vol_application_startup (GApplication *app)
   G_APPLICATION_CLASS (vol_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  if (vol_application_scripting ())
+    g_action_map_add_action_entries (G_ACTION_MAP (self), scripting, G_N_ELEMENTS (scripting), self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
   g_set_application_name (_("Volumeter"));

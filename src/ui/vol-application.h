@@ -1,7 +1,8 @@
 /* vol-application.h — the Volumeter application
  *
  * Owns the app-wide actions (quit, about, preferences, and the scripting
- * actions tests and power users drive over D-Bus) and opens windows.
+ * scripting actions tests drive over D-Bus, only with VOLUMETER_SCRIPTING=1)
+ * and opens windows.
  * Main thread only, as everything in src/ui.
  */
 #pragma once
@@ -23,6 +24,7 @@ void            vol_application_set_status   (VolApplication    *self,
 void            vol_application_set_result_tables (VolApplication *self,
                                                    JsonNode       *tables);
 char           *vol_application_results_dir  (void);
+gboolean        vol_application_scripting    (void);
 
 typedef struct _VolHistory VolHistory;
 void            vol_application_set_history_status (VolApplication *self,

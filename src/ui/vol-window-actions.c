@@ -7,6 +7,7 @@
 #include "vol-window-private.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "vol-chart-card.h"
 #include "vol-chart-export.h"
@@ -219,48 +220,187 @@ open_activated (GSimpleAction *action,
 
 /* ---- export ------------------------------------------------------------- */
 
-/**
- * _vol_window_export:
- * @format: "png", "svg", "pdf", "csv", "json", "txt" (a quick
- *   benchmark's report, vol_quick_report_text()) or "card" (its share
- *   card, vol-chart-card.c; PNG, or SVG or PDF by @path's ending)
- *
- * Writes what is shown to @path, in the light style a publication wants.
- */
-gboolean
-_vol_window_export (VolWindow   *self,
-                    const char  *format,
-                    const char  *path,
-                    GError     **error)
+/* What an export needs, taken from the window on the main thread: the
+ * chart and results are immutable and atomically ref-counted, so the
+ * worker reads them while the window goes on drawing them. */
+typedef struct
+{
+  char      *format;
+  char      *path;
+  VolChart  *chart;
+  GPtrArray *results;    /* of VolResult */
+  gboolean   exclusive;  /* never replace @path */
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  g_free (job->format);
+  g_free (job->path);
+  g_clear_pointer (&job->chart, vol_chart_unref);
+  g_clear_pointer (&job->results, g_ptr_array_unref);
+  g_free (job);
+}
+
+/* Any thread: @job's format written to @path (replacing it), in the light
+ * style a publication wants. */
+static gboolean
+export_write (const ExportJob  *job,
+              const char       *path,
+              GError          **error)
 {
   g_autoptr(VolChartStyle) style = vol_chart_style_new_light ();
+  const char *format = job->format;
+  VolResult *one = job->results->len == 1 ? g_ptr_array_index (job->results, 0) : NULL;
 
-  if (self->chart == NULL || self->results == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no result to export yet"));
-      return FALSE;
-    }
   if (g_str_equal (format, "png"))
-    return vol_chart_export_png (self->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT,
+    return vol_chart_export_png (job->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT,
                                  VOL_CHART_DEFAULT_SCALE, error);
   if (g_str_equal (format, "svg"))
-    return vol_chart_export_svg (self->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
+    return vol_chart_export_svg (job->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
   if (g_str_equal (format, "pdf"))
-    return vol_chart_export_pdf (self->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
+    return vol_chart_export_pdf (job->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
   if (g_str_equal (format, "csv"))
-    return vol_chart_export_csv (self->chart, path, error);
-  if (g_str_equal (format, "json") && self->results->len == 1)
-    return vol_result_save (g_ptr_array_index (self->results, 0), path, error);
-  if (g_str_equal (format, "card") && self->results->len == 1)
-    return vol_chart_card_export (g_ptr_array_index (self->results, 0), style, path, error);
-  if (g_str_equal (format, "txt"))
+    return vol_chart_export_csv (job->chart, path, error);
+  if (g_str_equal (format, "json") && one)
+    return vol_result_save (one, path, error);
+  if (g_str_equal (format, "card") && one)
+    return vol_chart_card_export (one, style, path, error);
+  if (g_str_equal (format, "txt") && one)
     {
-      g_autofree char *report = shown_report (self);
+      g_autofree char *report = vol_quick_report_text (one);
       if (report != NULL)
         return vol_file_write_atomic (path, report, strlen (report), error);
     }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Cannot export as “%s”"), format);
   return FALSE;
+}
+
+/* Any thread: the same file, but only where none is. The writers replace
+ * atomically; so the file is made in a private folder first, then linked
+ * in by vol_file_write_new(), which no other writer can come between. The
+ * private copy keeps @job->path's name: a card's format is its ending. */
+static gboolean
+export_write_new (const ExportJob  *job,
+                  GError          **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = g_path_get_basename (job->path);
+  g_autofree char *tmp = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize len = 0;
+  gboolean ok;
+
+  if (g_file_test (job->path, G_FILE_TEST_EXISTS))
+    goto exists;   /* why render what cannot be written */
+  dir = g_dir_make_tmp ("volumeter-export-XXXXXX", error);
+  if (dir == NULL)
+    return FALSE;
+  tmp = g_build_filename (dir, base, NULL);
+  ok = export_write (job, tmp, error) && g_file_get_contents (tmp, &data, &len, error)
+       && vol_file_write_new (job->path, data, len, &local_error);
+  g_unlink (tmp);
+  g_rmdir (dir);
+  if (local_error == NULL)
+    return ok;
+  if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+exists:
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+               _("%s already exists; an export from a script never replaces a file: remove it or choose another name"),
+               job->path);
+  return FALSE;
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  GError *error = NULL;
+
+  if (job->exclusive ? export_write_new (job, &error) : export_write (job, job->path, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * _vol_window_export_async:
+ * @format: "png", "svg", "pdf", "csv", "json", "txt" (a quick
+ *   benchmark's report, vol_quick_report_text()) or "card" (its share
+ *   card, vol-chart-card.c; PNG, or SVG or PDF by @path's ending)
+ * @exclusive: fail with G_IO_ERROR_EXISTS rather than replace @path (a
+ *   script's export; a person was asked by the file chooser)
+ *
+ * Writes what is shown to @path, in the light style a publication wants.
+ * Rendering and writing take from milliseconds to seconds (a PDF of a
+ * large comparison, a slow disk): on a worker, so the window stays
+ * responsive; the file is the one the main thread would have written.
+ */
+void
+_vol_window_export_async (VolWindow           *self,
+                          const char          *format,
+                          const char          *path,
+                          gboolean             exclusive,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
+  ExportJob *job;
+
+  g_task_set_source_tag (task, _vol_window_export_async);
+  if (self->chart == NULL || self->results == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no result to export yet"));
+      return;
+    }
+  job = g_new0 (ExportJob, 1);
+  job->format = g_strdup (format);
+  job->path = g_strdup (path);
+  job->chart = vol_chart_ref (self->chart);
+  job->results = g_ptr_array_ref (self->results);
+  job->exclusive = exclusive;
+  g_task_set_task_data (task, job, export_job_free);
+  self->exports_pending++;
+  g_task_run_in_thread (task, export_thread);
+}
+
+gboolean
+_vol_window_export_finish (VolWindow     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  if (g_task_get_task_data (G_TASK (result)) != NULL && self->exports_pending > 0)
+    self->exports_pending--;
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+exported_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  g_autofree char *path = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!_vol_window_export_finish (self, res, &error))
+    _vol_window_error_dialog (self, _("Export Failed"), error->message);
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("Exported %s"), path);
+      _vol_window_file_toast (self, text, path, FALSE);
+    }
 }
 
 static void
@@ -274,21 +414,14 @@ export_response_cb (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = g_file_get_path (file);
-      g_autoptr(GError) error = NULL;
-
       g_autoptr(GFile) folder = g_file_get_parent (file);
       g_autofree char *folder_path = folder ? g_file_get_path (folder) : NULL;
 
       /* the next export starts here */
       if (self->settings && folder_path)
         g_settings_set_string (self->settings, "export-folder", folder_path);
-      if (!_vol_window_export (self, format, path, &error))
-        _vol_window_error_dialog (self, _("Export Failed"), error->message);
-      else
-        {
-          g_autofree char *text = g_strdup_printf (_("Exported %s"), path);
-          _vol_window_file_toast (self, text, path, FALSE);
-        }
+      /* the chooser asked before replacing a file */
+      _vol_window_export_async (self, format, path, FALSE, exported_cb, g_strdup (path));
     }
   g_object_unref (dialog);
 }
@@ -490,6 +623,22 @@ _vol_window_screenshot (VolWindow   *self,
 
 /* ---- scripting ------------------------------------------------------------ */
 
+/* A script reads how its export went in the status, once the file is
+ * there (or why not). */
+static void
+script_exported_cb (GObject      *source,
+                    GAsyncResult *res,
+                    gpointer      user_data)
+{
+  VolWindow *self = VOL_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  gboolean ok = _vol_window_export_finish (self, res, &error);
+
+  g_free (self->last_error);
+  self->last_error = ok ? NULL : g_strdup (error->message);
+  _vol_window_update_status (self, self->cancellable ? "running" : (ok ? "idle" : "error"));
+}
+
 /**
  * vol_window_script:
  *
@@ -523,9 +672,12 @@ vol_window_script (VolWindow  *self,
     }
   else if (g_str_equal (action, "start"))
     {
-      _vol_window_start (self, TRUE);
+      /* what a click does, questions included (app.answer) */
+      _vol_window_start (self, FALSE);
       return;
     }
+  else if (g_str_equal (action, "answer"))
+    ok = _vol_window_answer (self, g_variant_get_string (param, NULL), &error);
   else if (g_str_equal (action, "stop"))
     {
       g_action_group_activate_action (G_ACTION_GROUP (self), "stop", NULL);
@@ -550,7 +702,9 @@ vol_window_script (VolWindow  *self,
     {
       const char *format, *path;
       g_variant_get (param, "(&s&s)", &format, &path);
-      ok = _vol_window_export (self, format, path, &error);
+      _vol_window_export_async (self, format, path, TRUE, script_exported_cb, NULL);
+      _vol_window_update_status (self, self->cancellable ? "running" : "exporting");
+      return;
     }
   else if (g_str_equal (action, "screenshot"))
     {

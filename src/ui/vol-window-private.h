@@ -51,6 +51,8 @@ struct _VolWindow
   char                 *status_phase;
   double                status_fraction;
   char                 *last_error;
+  guint                 exports_pending; /* exports on a worker (app.status "exporting") */
+  AdwMessageDialog     *question;      /* the confirmation Start is asking, or NULL (ref'd) */
 
   /* VOLUMETER_MEASURE_STALLS=1: responsiveness, for bench/ui-responsiveness.sh */
   gint64                probe_last_us;
@@ -101,12 +103,20 @@ void  _vol_window_error_dialog  (VolWindow   *self,
                                  const char  *body);
 void  _vol_window_add_actions   (VolWindow   *self);
 void  _vol_window_update_actions (VolWindow  *self);
-gboolean _vol_window_export     (VolWindow   *self,
-                                 const char  *format,
-                                 const char  *path,
-                                 GError     **error);
+void  _vol_window_export_async  (VolWindow           *self,
+                                 const char          *format,
+                                 const char          *path,
+                                 gboolean             exclusive,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data);
+gboolean _vol_window_export_finish (VolWindow    *self,
+                                    GAsyncResult *result,
+                                    GError      **error);
 void  _vol_window_start         (VolWindow   *self,
                                  gboolean     confirmed);
+gboolean _vol_window_answer     (VolWindow   *self,
+                                 const char  *response,
+                                 GError     **error);
 void  _vol_window_file_toast     (VolWindow   *self,
                                  const char  *text,
                                  const char  *path,

@@ -128,9 +128,14 @@ _vol_window_update_status (VolWindow  *self,
   g_autofree char *text = NULL;
   VolApplication *app = get_app (self);
 
+  /* a question on screen is what the window is doing, whoever asked */
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "state");
-  json_builder_add_string_value (builder, state);
+  json_builder_add_string_value (builder, self->question ? "asking" : state);
+  json_builder_set_member_name (builder, "exporting");
+  json_builder_add_int_value (builder, self->exports_pending);
+  json_builder_set_member_name (builder, "question");
+  json_builder_add_string_value (builder, self->question ? adw_message_dialog_get_heading (self->question) : "");
   json_builder_set_member_name (builder, "phase");
   json_builder_add_string_value (builder, self->status_phase ? self->status_phase : "");
   json_builder_set_member_name (builder, "fraction");
@@ -699,13 +704,54 @@ begin_run (VolWindow   *self,
   _vol_window_update_status (self, "running");
 }
 
+static void republish_status (VolWindow *self);
+
 static void
 confirm_response_cb (AdwMessageDialog *dialog,
                      const char       *response,
                      VolWindow        *self)
 {
+  g_autoptr(AdwMessageDialog) asked = NULL;
+
+  if (self->question != dialog)
+    return;   /* answered already */
+  asked = g_steal_pointer (&self->question);
   if (g_str_equal (response, "fill"))
     _vol_window_start (self, TRUE);
+  else
+    republish_status (self);
+}
+
+/**
+ * _vol_window_answer:
+ * @response: the id of one of the question's responses ("fill", "cancel")
+ *
+ * Answers the question Start asked, as a click on that button would:
+ * the same handler, then the dialog goes. A script's only way past it.
+ */
+gboolean
+_vol_window_answer (VolWindow   *self,
+                    const char  *response,
+                    GError     **error)
+{
+  g_autoptr(AdwMessageDialog) dialog = NULL;
+
+  if (self->question == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Nothing is being asked"));
+      return FALSE;
+    }
+  if (!adw_message_dialog_has_response (self->question, response))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("“%s” is not an answer to “%s”"),
+                   response, adw_message_dialog_get_heading (self->question));
+      return FALSE;
+    }
+  dialog = g_object_ref (self->question);
+  adw_message_dialog_response (dialog, response);
+  if (gtk_widget_get_visible (GTK_WIDGET (dialog)))
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  return TRUE;
 }
 
 /* Filling the volume that holds the system or the home folder, or RAM,
@@ -720,8 +766,6 @@ needs_confirmation (VolWindow           *self,
   *message = vol_scratch_target_risk_message (spec, target);
   return *message != NULL;
 }
-
-static void republish_status (VolWindow *self);
 
 /* A Start that waited for its target's probe goes ahead, or says why not;
  * if another target was chosen meanwhile, it is dropped. */
@@ -750,7 +794,8 @@ _vol_window_start (VolWindow *self,
   g_autoptr(VolTestSpec) spec = NULL;
   g_autofree char *message = NULL;
 
-  if (self->cancellable != NULL)
+  /* running, or already asking whether to */
+  if (self->cancellable != NULL || self->question != NULL)
     return;
   spec = vol_config_pane_build_spec (self->config, &error);
   if (spec == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING))
@@ -789,7 +834,10 @@ _vol_window_start (VolWindow *self,
       adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "fill", ADW_RESPONSE_DESTRUCTIVE);
       adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
       g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), self);
+      g_clear_object (&self->question);
+      self->question = g_object_ref (ADW_MESSAGE_DIALOG (dialog));
       gtk_window_present (GTK_WINDOW (dialog));
+      republish_status (self);
       return;
     }
   begin_run (self, spec, NULL);
@@ -1241,6 +1289,7 @@ vol_window_dispose (GObject *object)
   g_clear_pointer (&self->result_path, g_free);
   g_clear_pointer (&self->status_phase, g_free);
   g_clear_pointer (&self->last_error, g_free);
+  g_clear_object (&self->question);
   G_OBJECT_CLASS (vol_window_parent_class)->dispose (object);
 }
 

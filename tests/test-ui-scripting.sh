@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# test-ui-scripting.sh BUILD_DIR SOURCE_DIR — scripting is opt-in and asks
+#
+# TAP. Started as a user starts it (no VOLUMETER_SCRIPTING), the app's bus
+# object lists no scripting action (org.gtk.Actions.List: no set-target,
+# start or export), so no other process of the user can run a test or
+# write a file through it; started with VOLUMETER_SCRIPTING=1 it lists
+# them. A scripted Start of a fill on the volume that holds the home
+# folder stops at "Fill the System Volume?" (the status says "asking" and
+# nothing is written) and runs only after app.answer 'fill'; 'cancel'
+# runs nothing; an answer the question has not is refused. A scripted
+# export never replaces a file: the existing file stays byte-identical
+# and the status names it. Every wait polls app.status.
+# No root needed; run it alone (is_parallel: false): xvfb-run -a.
+set -u
+here=$(dirname "$(readlink -f "$0")")
+. "$here/ui-env.sh"
+
+if [ $# -lt 2 ]; then
+  echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2
+  exit 2
+fi
+for tool in gdbus glib-compile-schemas python3 cmp; do
+  command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed (libglib2.0-bin, python3, diffutils)"; exit 1; }
+done
+ui_session "$0" "$@"
+
+ui_env_init "$1" "$2" || { echo "Bail out! cannot set up the environment (schema?)"; exit 1; }
+export GTK_A11Y=none GSK_RENDERER=cairo
+logs="$UI_BUILD/meson-logs"
+mkdir -p "$logs"
+n=0
+failed=0
+
+cleanup() {
+  ui_quit >/dev/null 2>&1
+  cp "$UI_LOG" "$logs/ui-scripting-app.log" 2>/dev/null
+  ui_env_cleanup
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# the app's actions as its bus object lists them, one per line
+actions() {
+  gdbus call --session --dest "$UI_APP_ID" --object-path "$UI_OBJ" --method org.gtk.Actions.List \
+    | tr -d "()[],'" | tr ' ' '\n' | sed '/^$/d'
+}
+has_action() { actions | grep -qx "$1"; }
+results_dir="$XDG_DATA_HOME/volumeter/results"
+n_results() { find "$results_dir" -name '*.volumeter.json' 2>/dev/null | wc -l; }
+# what a fill would leave in its target while it runs: the scratch folder
+scratch_in() { find "$1" -maxdepth 1 -name '.volumeter-*' | wc -l; }
+
+echo "1..13"
+
+# ---- without VOLUMETER_SCRIPTING: as a user starts it ----------------------------
+if ui_launch VOLUMETER_SCRIPTING=; then
+  list=$(actions)
+  if grep -qx quit <<<"$list" && ! grep -qxE 'set-target|start|export|answer|status' <<<"$list"; then
+    ok "without VOLUMETER_SCRIPTING the bus lists no scripting action"
+  else
+    not_ok "without VOLUMETER_SCRIPTING the bus lists no scripting action" "actions: $(tr '\n' ' ' <<<"$list")"
+  fi
+  out=$(ui_call set-target "$(ui_str "$HOME")" 2>&1)
+  [ $? -ne 0 ] && ok "set-target is refused by the bus" || not_ok "set-target is refused by the bus" "$out"
+else
+  not_ok "the app starts without VOLUMETER_SCRIPTING" "$(tail -n 5 "$UI_LOG")"
+  not_ok "set-target is refused by the bus"
+fi
+ui_quit || not_ok "app.quit ends it"
+
+# ---- with it ------------------------------------------------------------------------
+if ! ui_launch; then
+  not_ok "the app starts with VOLUMETER_SCRIPTING=1" "$(tail -n 5 "$UI_LOG")"
+  echo "Bail out! no app"
+  exit 1
+fi
+if has_action set-target && has_action answer && has_action export; then
+  ok "with VOLUMETER_SCRIPTING=1 the bus lists set-target, answer and export"
+else
+  not_ok "with VOLUMETER_SCRIPTING=1 the bus lists set-target, answer and export" "actions: $(actions | tr '\n' ' ')"
+fi
+ui_wait 's.get("state") == "idle"' 20 >/dev/null
+
+# a small fill in a folder of the home folder's volume: a click would ask
+target="$HOME/fill-here"
+mkdir -p "$target"
+ui_call set-test "$(ui_str fill)" >/dev/null
+ui_call set-target "$(ui_str "$target")" >/dev/null
+for kv in "files 1" "chunk 1M" "max-bytes 1M" "reserve 0"; do
+  set -- $kv
+  ui_call set-param "($(ui_str "$1"), $(ui_str "$2"))" >/dev/null
+done
+before=$(n_results)
+ui_call start >/dev/null
+if s=$(ui_wait 's.get("state") == "asking"' 30) && [ "$(jget question "$s")" = "Fill the System Volume?" ] \
+   && [ "$(scratch_in "$target")" = 0 ]; then
+  ok "a scripted start of a fill on the home folder's volume stops at the question"
+else
+  not_ok "a scripted start of a fill on the home folder's volume stops at the question" "status: $s"
+fi
+ui_call start >/dev/null
+ui_call answer "$(ui_str yes)" >/dev/null
+s=$(ui_status)
+if [ "$(jget state "$s")" = asking ] && grep -q '“yes” is not an answer' <<<"$(jget error "$s")"; then
+  ok "an answer the question has not is refused, and it still asks"
+else
+  not_ok "an answer the question has not is refused, and it still asks" "status: $s"
+fi
+ui_call answer "$(ui_str cancel)" >/dev/null
+s=$(ui_wait 's.get("state") != "asking"' 10)
+if [ "$(jget state "$s")" = idle ] && [ "$(n_results)" = "$before" ] && [ "$(scratch_in "$target")" = 0 ]; then
+  ok "answered 'cancel', nothing runs"
+else
+  not_ok "answered 'cancel', nothing runs" "status: $s"
+fi
+out=$(ui_call answer "$(ui_str fill)" 2>&1)
+s=$(ui_status)
+grep -q "Nothing is being asked" <<<"$(jget error "$s")" && ok "an answer with no question is refused" \
+  || not_ok "an answer with no question is refused" "status: $s"
+
+ui_call start >/dev/null
+ui_wait 's.get("state") == "asking"' 30 >/dev/null
+ui_call answer "$(ui_str fill)" >/dev/null
+if s=$(ui_wait 's.get("state") not in ("asking", "running", "idle")' 120) && [ "$(jget state "$s")" = complete ] \
+   && [ -s "$(jget result "$s")" ] && [ "$(n_results)" -gt "$before" ]; then
+  ok "answered 'fill', the run goes and its result is saved"
+else
+  not_ok "answered 'fill', the run goes and its result is saved" "status: $s" "$(tail -n 5 "$UI_LOG")"
+fi
+[ "$(scratch_in "$target")" = 0 ] && ok "no scratch folder is left in the target" \
+  || not_ok "no scratch folder is left in the target" "$(ls -A "$target")"
+
+# ---- export never replaces a file ------------------------------------------------------
+existing="$UI_WORK/existing.csv"
+printf 'keep me\n' >"$existing"
+cp "$existing" "$UI_WORK/existing.orig"
+ui_call export "($(ui_str csv), $(ui_str "$existing"))" >/dev/null
+s=$(ui_wait 's.get("exporting") == 0' 30)
+if [ "$(jget state "$s")" = error ] && grep -qF "$existing already exists" <<<"$(jget error "$s")"; then
+  ok "a scripted export onto an existing file fails, naming it"
+else
+  not_ok "a scripted export onto an existing file fails, naming it" "status: $s"
+fi
+cmp -s "$existing" "$UI_WORK/existing.orig" && ok "the existing file is byte-identical" \
+  || not_ok "the existing file is byte-identical" "$(head -c 200 "$existing")"
+fresh="$UI_WORK/fresh.csv"
+ui_call export "($(ui_str csv), $(ui_str "$fresh"))" >/dev/null
+s=$(ui_wait 's.get("exporting") == 0' 30)
+if [ "$(jget state "$s")" = idle ] && [ -z "$(jget error "$s")" ] && grep -q '^Write,' "$fresh"; then
+  ok "a scripted export to a new name writes it"
+else
+  not_ok "a scripted export to a new name writes it" "status: $s"
+fi
+leftover=$(find "$TMPDIR" -maxdepth 1 -name 'volumeter-export-*' | wc -l)
+[ "$leftover" = 0 ] && ok "the exports leave no private folder in TMPDIR" \
+  || not_ok "the exports leave no private folder in TMPDIR" "$(ls "$TMPDIR")"
+
+[ "$failed" -eq 0 ]
