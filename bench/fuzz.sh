@@ -34,7 +34,7 @@ if [ ! -d "$build" ]; then
   CC=clang meson setup "$build" "$src" -Dui=false -Dfuzzing=true -Db_lundef=false \
     -Db_sanitize=address,undefined -Dc_args=-fsanitize=fuzzer-no-link -Dbuildtype=debugoptimized
 fi
-meson compile -C "$build" $(for h in $harnesses; do printf 'tests/fuzz-%s ' "$h"; done)
+meson compile -C "$build" $(for h in $harnesses; do printf 'tests/fuzz/fuzz-%s ' "$h"; done)
 
 # Any UBSan report is a finding, as in CI.
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
@@ -49,7 +49,7 @@ for h in $harnesses; do
   echo "== fuzz-$h: $minutes min, log $log"
   # -fork keeps going after a finding, so one run reports all of them.
   # shellcheck disable=SC2086
-  "$build/tests/fuzz-$h" "$work" "$src/tests/fuzz/corpus/$h" \
+  "$build/tests/fuzz/fuzz-$h" "$work" "$src/tests/fuzz/corpus/$h" \
     -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -dict="$src/tests/fuzz/json.dict" -artifact_prefix="$findings/" -print_final_stats=1 ${FUZZ_ARGS:-} \

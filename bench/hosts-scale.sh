@@ -8,7 +8,7 @@
 # default). For each N of the list it starts N `fio --server` on free ports
 # of 127.0.0.1, each in a mount namespace of its own where its own volume is
 # mounted at one path, $WORK/target — the same folder on every "host", a
-# different volume behind it, as tests/test-remote.sh does — and runs,
+# different volume behind it, as tests/cli/test-remote.sh does — and runs,
 # REPEATS times in alternating order (Volumeter first in odd repeats, fio
 # first in even ones):
 #

@@ -66,7 +66,7 @@ done
 
 . "$SCRIPT_DIR/pin.sh"
 # fio's buffers on huge pages, as Volumeter's (iomem=shmhuge in the job)
-. "$SCRIPT_DIR/../tests/hugepages.sh"
+. "$SCRIPT_DIR/../tests/cli/hugepages.sh"
 WORK=$(mktemp -d /tmp/surface-vs-fio.XXXXXX)
 BACKING_DIR=/dev/shm
 ((DISK)) && BACKING_DIR=/var/tmp
@@ -87,7 +87,7 @@ head -c "$(numfmt --from=iec "$SIZE")" /dev/urandom >"$BACKING"
 if ((DISK)); then LOOP=$(losetup -f --show --direct-io=on "$BACKING"); else LOOP=$(losetup -f --show "$BACKING"); fi
 DEV=$(basename "$LOOP")
 pin_setup || die "cannot pin"
-hugepages_reserve 16 || die "fio's job needs huge pages (tests/hugepages.sh)"
+hugepages_reserve 16 || die "fio's job needs huge pages (tests/cli/hugepages.sh)"
 
 echo "date:     $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "machine:  nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"

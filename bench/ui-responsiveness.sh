@@ -88,7 +88,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 2
 fi
 
-. "$SCRIPT_DIR/../tests/ui-env.sh"
+. "$SCRIPT_DIR/../tests/ui/ui-env.sh"
 BUILD=$(readlink -f "$BUILD")
 SRC=$(readlink -f "$SRC")
 ui_session "$0" --build "$BUILD" --size "$SIZE" --files "$FILES" --chunk "$CHUNK" --runs "$RUNS" \

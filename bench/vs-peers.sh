@@ -173,8 +173,8 @@ trap 'exit 143' TERM
 # fio's buffers on huge pages, as Volumeter's (iomem=shmhuge in the jobs
 # volumeter-cli fio-job makes): 256 pages cover the largest case (fill's
 # 32 MiB blocks, 16 pages; threads T=4, 4)
-. "$SCRIPT_DIR/../tests/hugepages.sh"
-hugepages_reserve 256 || die "fio's jobs need huge pages (tests/hugepages.sh)"
+. "$SCRIPT_DIR/../tests/cli/hugepages.sh"
+hugepages_reserve 256 || die "fio's jobs need huge pages (tests/cli/hugepages.sh)"
 
 # both tools on the same CPUs, the loop device's workers on another
 # (bench/pin.sh); on the RAM-backed loop by default

@@ -7,7 +7,7 @@
  * bytes) comes from the run's one 64-bit counter, _vol_run_take_serials
  * (vol-run-private.h), never restarted per point, file, thread or ring
  * slot; a test that checks its reads keeps the serial it wrote (a file's
- * first, a chunk's last). tests/test-truth.c records every written block
+ * first, a chunk's last). tests/engine/test-truth.c records every written block
  * of a run of each kind and asserts no serial repeats. Reads check the stamps of a few
  * blocks per transfer: the cost is a handful of cache lines, the benefit is
  * knowing that what came back is what was written.

@@ -17,7 +17,7 @@
  * "CALL N\n" to DIR/reached, then blocks until a line arrives on
  * DIR/release, or until the run is cancelled (the GCancellable current
  * in that thread, g_cancellable_push_current()), and then makes the call.
- * The test waits with a blocking read, never a sleep; tests/pause.sh has
+ * The test waits with a blocking read, never a sleep; tests/lib/pause.sh has
  * the shell side.
  *
  * Unset, nothing changes: vol_io_ops_default() returns the plain table

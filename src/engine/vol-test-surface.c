@@ -22,7 +22,7 @@
  *
  * Read-only by construction: the device is opened through
  * vol-block-open.c (O_RDONLY | O_DIRECT, nothing else) and this file
- * makes no call that writes; tests/test-surface.c records every call a
+ * makes no call that writes; tests/engine/test-surface.c records every call a
  * run makes and fails on any write. O_DIRECT keeps the page cache out of
  * every figure; a device that refuses it (none in practice) is refused
  * with a message rather than measured through the cache.

@@ -35,7 +35,7 @@
 #include "vol-json-writer.h"
 
 /* meson passes "-include config.h"; a standalone build of the model (see
- * tests/test-result.c) may not. */
+ * tests/model/test-result.c) may not. */
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
 #endif

@@ -4,10 +4,10 @@
 # TAP. Bad usage and bad input: exit 2 and one line on stderr that names the
 # problem. Needs root for the read-only and loop-volume cases (CI is root).
 # Ctrl-C, a vanishing target and a killed run are staged at a chosen I/O
-# call through the test seam (tests/pause.sh), never after a sleep.
+# call through the test seam (tests/lib/pause.sh), never after a sleep.
 set -u
 cli=$(readlink -f "$1")
-. "$(dirname "$(readlink -f "$0")")/pause.sh"
+. "$(dirname "$(readlink -f "$0")")/../lib/pause.sh"
 n=0
 failed=0
 
@@ -165,7 +165,7 @@ fi
 expect 2 "name at least one" "show without files" -- show
 
 # Ctrl-C, a vanished target and a killed run, each at a known point of the
-# run: the seam (tests/pause.sh) holds the worker before its Nth call, so
+# run: the seam (tests/lib/pause.sh) holds the worker before its Nth call, so
 # what happens does not depend on how fast the volume is. Every write is
 # one 1 MiB chunk, so the bytes written count the writes made.
 figure() { python3 -c 'import json,sys; print(int(next(f["value"] for f in json.load(open(sys.argv[1]))["figures"] if f["name"] == sys.argv[2])))' "$1" "$2" 2>/dev/null; }

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # test-ui-narrow.sh BUILD_DIR SOURCE_DIR — the application in a 360 px wide window
 #
-# TAP. Starts the real application (tests/ui-env.sh: Xvfb, a private session
+# TAP. Starts the real application (tests/ui/ui-env.sh: Xvfb, a private session
 # bus, driven over org.gtk.Actions) with its saved window size set to 360 px
 # wide, and checks what a phone-sized window needs: the view switcher moves
 # from the header bar to a bar at the bottom (app.status "bottom_switcher"),
 # History is reached by clicking that bar (xdotool, a real pointer click),
 # the configuration pane opens over the content, a fill run shows its
-# progress and live chart (held at a known point through tests/pause.sh),
+# progress and live chart (held at a known point through tests/lib/pause.sh),
 # and GTK never warns (no "allocate … width -31"): the app's log has no
 # Gtk-WARNING or CRITICAL. The units preference applies to the chart at
 # once. At 1100 px the bottom bar is hidden again.
@@ -17,7 +17,7 @@
 set -u
 here=$(dirname "$(readlink -f "$0")")
 . "$here/ui-env.sh"
-. "$here/pause.sh"
+. "$here/../lib/pause.sh"
 
 if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2

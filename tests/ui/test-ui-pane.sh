@@ -13,7 +13,7 @@
 # on answering meanwhile. The test seam VOLUMETER_TEST_PROBE_HANG
 # (src/engine/vol-pause-seam.h) makes the probe of one folder announce
 # itself on a FIFO and block until released, so the test knows the probe
-# is hanging (tests/pause.sh) instead of sleeping and hoping. Meanwhile:
+# is hanging (tests/lib/pause.sh) instead of sleeping and hoping. Meanwhile:
 # app.status answers, Start waits for the probe (dropped when another is chosen),
 # another
 # target can be chosen and a short run on it completes; after the release
@@ -23,7 +23,7 @@
 set -u
 here=$(dirname "$(readlink -f "$0")")
 . "$here/ui-env.sh"
-. "$here/pause.sh"
+. "$here/../lib/pause.sh"
 
 if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2

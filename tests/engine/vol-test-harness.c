@@ -27,7 +27,7 @@ th_init (int          *argc,
     *fstype = g_getenv ("VOL_TEST_FSTYPE");
   if (th_test_dir == NULL || (fstype && *fstype == NULL))
     {
-      g_printerr ("Run me through tests/with-volume.sh\n");
+      g_printerr ("Run me through tests/lib/with-volume.sh\n");
       return FALSE;
     }
   return TRUE;

@@ -4,7 +4,7 @@
  * the user and to fio, and what is refused with which words. The job a
  * remote run sends (engine/vol-remote.c): the folder on the hosts, no
  * huge pages (a host's are not ours to reserve), the kinds fio cannot do
- * refused with the reason. tests/test-remote.sh runs real servers.
+ * refused with the reason. tests/cli/test-remote.sh runs real servers.
  */
 #include <glib/gstdio.h>
 

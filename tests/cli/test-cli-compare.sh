@@ -7,7 +7,7 @@
 # and bad input: exit 2 and one line on stderr naming the problem.
 set -u
 cli=$(readlink -f "$1")
-data="${G_TEST_SRCDIR:-$(dirname "$(readlink -f "$0")")}/data/compare"
+data="${G_TEST_SRCDIR:-$(dirname "$(readlink -f "$0")")/..}/data/compare"
 n=0
 failed=0
 

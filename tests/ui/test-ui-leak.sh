@@ -3,7 +3,7 @@
 #
 # TAP. Makes one small result of every test kind with volumeter-cli (in a
 # folder of the test's own), starts the real application under Xvfb
-# (tests/ui-env.sh) and opens every result ROUNDS times through
+# (tests/ui/ui-env.sh) and opens every result ROUNDS times through
 # app.open-path, each time waiting until the window shows it. Each open
 # builds a result view, its tables and a chart; a page that leaks any of
 # them grows the process by tens of kilobytes per open. The resident set

@@ -3,7 +3,7 @@
 #
 # TAP. volumeter-cli runs every test kind (fill, transfer, random, queue,
 # threads, smallfiles, cached) with small, fast parameters on a fresh ext4
-# loop volume; the application (tests/ui-env.sh: Xvfb, a private bus) then
+# loop volume; the application (tests/ui/ui-env.sh: Xvfb, a private bus) then
 # opens each result, and a comparison of two labelled fills, in a window of
 # 1100×760 (the default size) and of 800×600, and reads the result page's
 # tables back from app.status ("tables": headings, units, rows, each cell as

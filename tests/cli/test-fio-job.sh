@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test-fio-job.sh VOLUMETER_CLI — the fio jobs of `volumeter-cli fio-job` run in fio
 #
-# TAP, inside tests/with-volume.sh (a loop-mounted ext4 at $VOL_TEST_DIR).
+# TAP, inside tests/lib/with-volume.sh (a loop-mounted ext4 at $VOL_TEST_DIR).
 # For each test fio can do, a small Volumeter run, then the job made from
 # its result: fio --parse-only takes it, a real fio run finishes without
 # an error, moves what the test moved where the test is bounded by bytes
@@ -19,11 +19,11 @@ if ! command -v fio >/dev/null 2>&1; then
   exit 0
 fi
 if [ -z "${VOL_TEST_DIR:-}" ]; then
-  echo "1..0 # SKIP run under tests/with-volume.sh (VOL_TEST_DIR unset)"
+  echo "1..0 # SKIP run under tests/lib/with-volume.sh (VOL_TEST_DIR unset)"
   exit 0
 fi
 
-# the jobs' buffers are huge pages, as the test's (tests/hugepages.sh)
+# the jobs' buffers are huge pages, as the test's (tests/cli/hugepages.sh)
 . "$(dirname "$0")/hugepages.sh"
 if ! hugepages_reserve 64; then   # not in $(…): it keeps the old size to restore
   printf '1..1\nnot ok 1 - huge pages reserved for fio\n'

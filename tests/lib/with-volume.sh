@@ -10,7 +10,7 @@
 #
 # VOLUMETER_TEST_IMAGE_DIR=DIR puts the ext4 image in DIR instead of
 # $TMPDIR: /dev/shm makes the volume RAM-backed, to check that no test
-# depends on the disk being slow (tests/test-cli.sh and test-ui.sh read it
+# depends on the disk being slow (tests/cli/test-cli.sh and test-ui.sh read it
 # too).
 set -u
 fstype=$1 size=$2
@@ -55,7 +55,7 @@ case "$fstype" in
     loop=$(losetup -f --show "$image") || { echo "Bail out! losetup failed"; exit 1; }
     # Inode tables and journal written now, not by ext4lazyinit in the
     # background of the first tests (2 MiB writes the device's counters
-    # would rightly hold against them: tests/test-truth.c).
+    # would rightly hold against them: tests/engine/test-truth.c).
     mkfs.ext4 -q -F -m 0 -E lazy_itable_init=0,lazy_journal_init=0 "$loop" >&2 || { echo "Bail out! mkfs.ext4 failed"; exit 1; }
     mount "$loop" "$mnt" || { echo "Bail out! mount failed"; exit 1; }
     ;;

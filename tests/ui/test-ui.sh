@@ -18,12 +18,12 @@
 # VOLUMETER_TEST_IMAGE_DIR=/dev/shm for a RAM-backed volume.
 # Takes 15-25 s; run it alone (is_parallel: false): loop devices, xvfb-run -a.
 # Progress and Stop are checked at known points of a run through the test
-# seam (tests/pause.sh: the app holds its run before the Nth write), so the
+# seam (tests/lib/pause.sh: the app holds its run before the Nth write), so the
 # test passes the same on a RAM disk and on a slow disk.
 set -u
 here=$(dirname "$(readlink -f "$0")")
 . "$here/ui-env.sh"
-. "$here/pause.sh"
+. "$here/../lib/pause.sh"
 
 if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2

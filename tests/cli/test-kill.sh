@@ -9,7 +9,7 @@
 # address-space limit. Needs root for the tmpfs mount (CI is root).
 set -u
 cli=$(readlink -f "$1")
-vol=${VOL_TEST_DIR:?run me through tests/with-volume.sh}
+vol=${VOL_TEST_DIR:?run me through tests/lib/with-volume.sh}
 n=0
 failed=0
 
@@ -115,7 +115,7 @@ fi
 # the timeout only catches the hang this guards against.
 # AddressSanitizer reserves terabytes of shadow memory, so any such limit
 # kills it at start; its runtime is linked in statically by clang, so the
-# binary itself is searched, not ldd. (tests/test-scratch.c covers the same
+# binary itself is searched, not ldd. (tests/engine/test-scratch.c covers the same
 # failure through the runner's thread seam, sanitizer or not.)
 if grep -qa '__asan_init' "$cli"; then
   skip "a run with no thread to run on fails at once" "address-space limits do not work under AddressSanitizer"

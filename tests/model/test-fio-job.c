@@ -3,7 +3,7 @@
  *
  * Each case builds a job from parameters (and resolved values, as a
  * result has them) and reads the options back per section, the way fio
- * reads its ini file. tests/test-fio-job.sh runs produced jobs with the
+ * reads its ini file. tests/cli/test-fio-job.sh runs produced jobs with the
  * real fio.
  */
 #include <string.h>

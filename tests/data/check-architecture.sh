@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check-architecture.sh SRCDIR — docs/architecture.md names every source
-# file under src/, so a newcomer finds
+# file under src/ and every test under tests/, so a newcomer finds
 # what each one is for (docs/architecture.md, "What lives where"). A file is
 # named when its base name appears in the document followed by a backtick
 # (`vol-foo.c` or `src/model/vol-foo.c`). TAP output.
@@ -25,6 +25,8 @@ check() {  # check DESCRIPTION FILE…
 }
 [ -f "$doc" ] || { echo "1..0 # SKIP no $doc"; exit 1; }
 mapfile -t sources < <(find "$src/src" -name '*.c' | LC_ALL=C sort)
+mapfile -t tests < <(find "$src/tests" \( -name 'test-*.c' -o -name 'test-*.sh' \) | LC_ALL=C sort)
 check "file under src/ (*.c)" "${sources[@]}"
+check "test under tests/ (test-*.c, test-*.sh)" "${tests[@]}"
 echo "1..$n"
 exit $failed

@@ -4,7 +4,7 @@
  * real fio runs rarely give on demand: error lines before the JSON,
  * --status-interval documents with a truncated last one, fio 2.x's units,
  * a client/server run with the "All clients" aggregate, malformed and
- * truncated files. tests/test-fio-real.sh covers output of the real fio.
+ * truncated files. tests/cli/test-fio-real.sh covers output of the real fio.
  */
 #include <math.h>
 #include <string.h>
