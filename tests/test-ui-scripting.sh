@@ -94,6 +94,7 @@ done
 before=$(n_results)
 ui_call start >/dev/null
 if s=$(ui_wait 's.get("state") == "asking"' 30) && [ "$(jget question "$s")" = "Fill the System Volume?" ] \
+   && [ "$(jget run_state "$s")" = idle ] && [ "$(jget can_start "$s")" = False ] \
    && [ "$(scratch_in "$target")" = 0 ]; then
   ok "a scripted start of a fill on the home folder's volume stops at the question"
 else

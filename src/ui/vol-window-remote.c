@@ -1,7 +1,7 @@
 /* vol-window-remote.c — a test on remote hosts, from Start to the comparison
  *
  * vol_remote_run() blocks its thread and reports on it, so it runs in a
- * GTask thread with the window's cancellable (Stop, closing the window),
+ * GTask thread with the run controller's cancellable (Stop, closing the window),
  * and each report is copied and handed to the main thread with g_idle_add:
  * g_main_context_invoke() would run it on the worker itself whenever the
  * main thread does not own the context at that moment. Reports of a run
@@ -68,7 +68,7 @@ show_run_progress (VolWindow               *self,
   g_autofree char *eta_text = NULL;
   double fraction = 0;
 
-  if (g_cancellable_is_cancelled (self->cancellable))
+  if (vol_run_controller_get_state (self->run) == VOL_RUN_STATE_STOPPING)
     return;   /* "Stopping…" stays until fio has stopped the hosts' jobs */
   if (p->elapsed <= 0)
     phase = g_strdup (_("Connecting to the hosts…"));
@@ -104,7 +104,7 @@ show_progress_cb (gpointer data)
   ProgressCopy *copy = data;
   VolWindow *self = copy->self;
 
-  if (self->disposed || self->cancellable == NULL || copy->serial != self->remote_serial)
+  if (self->disposed || !_vol_window_running (self) || copy->serial != self->remote_serial)
     return G_SOURCE_REMOVE;
   vol_remote_progress_view_update (self->remote_view, copy->p);
   show_run_progress (self, copy->p);
@@ -180,7 +180,7 @@ save_thread (GTask        *task,
   for (guint i = 0; i < job->results->len; i++)
     {
       g_autoptr(GError) error = NULL;
-      char *path = _vol_window_autosave (g_ptr_array_index (job->results, i), &error);
+      char *path = vol_run_controller_autosave (g_ptr_array_index (job->results, i), &error);
 
       if (path == NULL && job->error == NULL)
         job->error = g_strdup (error->message);
@@ -205,6 +205,8 @@ saved_cb (GObject      *source,
         first = first ? first : g_ptr_array_index (job->paths, i);
         saved++;
       }
+  if (self->run)
+    vol_run_controller_saved (self->run);
   if (job->error != NULL)
     _vol_window_error_dialog (self, _("The Results Could Not Be Saved"), job->error);
   if (self->close_when_done)
@@ -298,12 +300,16 @@ remote_done_cb (GObject      *source,
   g_autoptr(GPtrArray) results = g_task_propagate_pointer (G_TASK (res), &error);
   g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
   g_autoptr(GTask) task = NULL;
-  gboolean cancelled = g_cancellable_is_cancelled (self->cancellable);
+  gboolean cancelled;
   const char *first_problem = NULL;
   SaveJob *job;
 
+  if (self->disposed)
+    return;   /* the window went: its controller stopped the run */
+  cancelled = vol_run_controller_get_state (self->run) == VOL_RUN_STATE_STOPPING;
+
   self->remote_serial++;   /* reports still queued belong to a run that has ended */
-  _vol_window_end_run (self);
+  _vol_window_end_run (self, results != NULL);
 
   if (results == NULL)
     {
@@ -391,7 +397,7 @@ remote_done_cb (GObject      *source,
  * @hosts: (element-type VolFioHost): at least one
  *
  * Starts @spec on @hosts, the window already showing a run (begin_run()
- * in vol-window.c made self->cancellable and the hosts' rows).
+ * in vol-window.c began the controller's run and made the hosts' rows).
  */
 void
 _vol_window_remote_run (VolWindow   *self,
@@ -405,11 +411,12 @@ _vol_window_remote_run (VolWindow   *self,
   run->spec = vol_test_spec_ref (spec);
   run->hosts = g_ptr_array_ref (hosts);
   run->serial = ++self->remote_serial;
-  task = g_task_new (self, self->cancellable, remote_done_cb, NULL);
+  task = g_task_new (self, vol_run_controller_get_cancellable (self->run), remote_done_cb, NULL);
   g_task_set_source_tag (task, _vol_window_remote_run);
   /* a cancelled run still returns its results (each host's, cancelled):
    * they are kept, not replaced by the cancel */
   g_task_set_check_cancellable (task, FALSE);
   g_task_set_task_data (task, run, remote_run_free);
   g_task_run_in_thread (task, remote_thread);
+  vol_run_controller_running (self->run);
 }
