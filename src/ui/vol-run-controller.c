@@ -195,6 +195,29 @@ vol_run_controller_run_async (VolRunController    *self,
 }
 
 /**
+ * vol_run_controller_run_remote_async:
+ * @hosts: (element-type VolFioHost): at least one
+ *
+ * Runs @spec on @hosts with the same runner (its fio backend) and
+ * cancellable; their reports come through the runner's "progress" with
+ * VolProgress.host set, and @callback gets the results through
+ * vol_runner_run_remote_finish() on its source, the runner.
+ */
+void
+vol_run_controller_run_remote_async (VolRunController    *self,
+                                     VolTestSpec         *spec,
+                                     GPtrArray           *hosts,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_return_if_fail (VOL_IS_RUN_CONTROLLER (self));
+  g_return_if_fail (self->cancellable != NULL);
+
+  vol_run_controller_running (self);
+  vol_runner_run_remote_async (self->runner, spec, hosts, NULL, self->cancellable, callback, user_data);
+}
+
+/**
  * vol_run_controller_stop:
  *
  * Stops the active run: the worker sees it before its next transfer,

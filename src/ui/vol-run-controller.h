@@ -51,6 +51,11 @@ void              vol_run_controller_run_async    (VolRunController    *self,
                                                    VolTestSpec         *spec,
                                                    GAsyncReadyCallback  callback,
                                                    gpointer             user_data);
+void              vol_run_controller_run_remote_async (VolRunController    *self,
+                                                       VolTestSpec         *spec,
+                                                       GPtrArray           *hosts,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
 void              vol_run_controller_running      (VolRunController *self);
 gboolean          vol_run_controller_stop         (VolRunController *self);
 void              vol_run_controller_end          (VolRunController *self,

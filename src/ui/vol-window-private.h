@@ -85,7 +85,6 @@ struct _VolWindow
    * chart would be */
   VolRemoteProgressView *remote_view;
   GPtrArray            *pending_hosts; /* of VolFioHost: the hosts of the run to start */
-  guint                 remote_serial; /* of the run in progress: late progress of an ended one is dropped */
 };
 
 void  _vol_window_publish_end   (VolWindow   *self,
@@ -129,6 +128,8 @@ void  _vol_window_end_run       (VolWindow   *self,
 void  _vol_window_remote_run    (VolWindow   *self,
                                  VolTestSpec *spec,
                                  GPtrArray   *hosts);
+void  _vol_window_remote_progress (VolWindow               *self,
+                                   const VolRemoteProgress *progress);
 
 /* A run holds the window (starting, running or stopping): Start is off. */
 static inline gboolean

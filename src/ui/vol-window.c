@@ -406,8 +406,17 @@ progress_cb (VolRunner         *runner,
              const VolProgress *progress,
              VolWindow         *self)
 {
-  g_autofree char *eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
-  g_autofree char *eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
+  g_autofree char *eta = NULL;
+  g_autofree char *eta_text = NULL;
+
+  /* a remote run's report: the hosts' rows, not the live chart */
+  if (progress->host != NULL)
+    {
+      _vol_window_remote_progress (self, progress->host);
+      return;
+    }
+  eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
+  eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
 
   if (self->live && progress->samples && vol_live_chart_add_samples (self->live, progress->samples) > 0)
     live_changed (self);
