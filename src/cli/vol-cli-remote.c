@@ -4,8 +4,10 @@
  *       [--port P] [--connect-timeout S] [--run-timeout S] [--print-job] [--fio-output FILE]
  *       [TEST OPTION…] [--label TEXT] [-o OUTDIR] [-q]
  *
- * The engine's remote run (engine/vol-remote.c) does the work on a thread
- * of its own; this thread prints each host's state as it changes, handles
+ * The runner's remote backend (vol_runner_run_remote_async, the fio
+ * client of engine/vol-remote.c on the runner's worker) does the work;
+ * this thread prints each host's state as the runner's "progress" brings
+ * it, handles
  * Ctrl-C (fio is told to stop the hosts' jobs), then saves one result per
  * host and "All clients" in OUTDIR and prints the table of hosts.
  * Exit status: 0 every host finished, 1 one or more failed, 2 bad usage,
@@ -25,30 +27,23 @@
 #include "vol-fio-hosts.h"
 #include "vol-remote.h"
 #include "vol-result-headline.h"
+#include "vol-runner.h"
 #include "vol-size.h"
 
 typedef struct
 {
   GMainLoop        *loop;
   GCancellable     *cancellable;
-  const VolTestSpec *spec;
-  GPtrArray        *hosts;
   VolRemoteOptions  options;
   gboolean          quiet;
   gboolean          tty;
   int               signal;
   double            last_line;   /* elapsed at the last "running" line */
-  /* from the worker */
+  /* from the run's task */
   GPtrArray        *results;
   guint             n_failed;
   GError           *error;
 } Remote;
-
-typedef struct
-{
-  Remote            *remote;
-  VolRemoteProgress *p;     /* vol_remote_progress_copy() */
-} ProgressCopy;
 
 static const char *
 state_word (VolRemoteHostState state)
@@ -67,14 +62,15 @@ state_word (VolRemoteHostState state)
     }
 }
 
-static gboolean
-show_progress (gpointer data)
+/* main thread, from the runner */
+static void
+progress_cb (VolRunner         *runner,
+             const VolProgress *progress,
+             Remote            *r)
 {
-  ProgressCopy *copy = data;
-  Remote *r = copy->remote;
-  const VolRemoteProgress *p = copy->p;
+  const VolRemoteProgress *p = progress->host;
 
-  if (r->quiet)
+  if (p == NULL || r->quiet)
     ;
   else if (p->host != G_MAXUINT)
     {
@@ -101,42 +97,18 @@ show_progress (gpointer data)
       fprintf (stderr, _("fio running on the hosts: %.0f s\n"), p->elapsed);
     }
   fflush (stderr);
-  vol_remote_progress_free (copy->p);
-  g_free (copy);
-  return G_SOURCE_REMOVE;
 }
 
-/* on the worker: copied to the main thread */
+/* main thread: every report came before this */
 static void
-progress_cb (const VolRemoteProgress *p,
-             gpointer                 user_data)
+run_done_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
 {
-  ProgressCopy *copy = g_new0 (ProgressCopy, 1);
+  Remote *r = user_data;
 
-  copy->remote = user_data;
-  copy->p = vol_remote_progress_copy (p);
-  /* an idle, never a direct call: the main thread prints */
-  g_idle_add (show_progress, copy);
-}
-
-static gboolean
-quit_loop (gpointer data)
-{
-  g_main_loop_quit (((Remote *) data)->loop);
-  return G_SOURCE_REMOVE;
-}
-
-static gpointer
-worker (gpointer data)
-{
-  Remote *r = data;
-
-  r->results = vol_remote_run (r->spec, r->hosts, &r->options, progress_cb, r, r->cancellable,
-                               &r->n_failed, &r->error);
-  /* g_main_context_invoke would run it here, before the loop runs, if the
-   * main thread did not own the context yet: the quit would be lost */
-  g_idle_add (quit_loop, r);
-  return NULL;
+  r->results = vol_runner_run_remote_finish (VOL_RUNNER (source), res, &r->n_failed, &r->error);
+  g_main_loop_quit (r->loop);
 }
 
 static gboolean
@@ -270,8 +242,8 @@ vol_cli_command_run_remote (int    argc,
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GMainLoop) loop = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(VolRunner) runner = NULL;
   Remote r = { 0 };
-  GThread *thread;
   guint sigint_id, sigterm_id;
   int status = VOL_CLI_EXIT_OK;
 
@@ -353,8 +325,6 @@ vol_cli_command_run_remote (int    argc,
   cancellable = g_cancellable_new ();
   r.loop = loop;
   r.cancellable = cancellable;
-  r.spec = options.spec;
-  r.hosts = hosts;
   r.quiet = options.quiet;
   r.tty = isatty (STDERR_FILENO);
   if (!r.quiet)
@@ -362,12 +332,10 @@ vol_cli_command_run_remote (int    argc,
              vol_test_spec_get_target (options.spec));
   sigint_id = g_unix_signal_add (SIGINT, on_sigint, &r);
   sigterm_id = g_unix_signal_add (SIGTERM, on_sigterm, &r);
-  thread = g_thread_new ("vol-remote", worker, &r);
+  runner = vol_runner_new ();
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &r);
+  vol_runner_run_remote_async (runner, options.spec, hosts, &r.options, cancellable, run_done_cb, &r);
   g_main_loop_run (loop);
-  g_thread_join (thread);
-  /* the progress the worker queued before it ended */
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
   if (r.tty && !r.quiet)
     fprintf (stderr, "\r\033[K");
 

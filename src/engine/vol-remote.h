@@ -13,8 +13,10 @@
  * host, fio's own heartbeat for a host that stops answering, and a run
  * timeout over the whole.
  *
- * vol_remote_run() blocks its thread (the CLI's main thread, the app's
- * worker) and calls @progress on it.
+ * vol_remote_run() blocks its thread and calls @progress on it: it is
+ * the remote backend of VolRunner (vol_runner_run_remote_async() runs it
+ * on the runner's worker and hands the reports to the main context), which
+ * the app and the CLI use; tests may call it directly.
  */
 #pragma once
 

@@ -5,6 +5,13 @@
  * pending progress below, guarded by `lock`; at most one flush source is
  * pending at a time, so a fast test cannot flood the main loop. The result
  * crosses to the main thread once, through the GTask.
+ *
+ * A remote run (vol_runner_run_remote_async) is the same worker running
+ * the fio backend (vol_remote_run) instead of a local test: its hosts'
+ * reports are queued under the same lock and handed over by the same
+ * flush, each one emitted (a host's "failed" must never be coalesced
+ * away), and its results cross through the same task. This is the one
+ * worker→main hand-off of a run, for the app and the CLI alike.
  */
 
 #include "vol-runner.h"
@@ -47,6 +54,7 @@ struct _VolRunner
   double           pending_eta;
   double           pending_elapsed;
   GArray          *pending_samples;
+  GPtrArray       *pending_hosts;   /* of VolRemoteProgress, in the order reported */
   GSource         *flush_source;
   gint64           last_flush_us;
 };
@@ -89,6 +97,8 @@ flush_progress (VolRunner *self)
   VolProgress progress = { 0 };
   g_autofree char *text = NULL;
   g_autoptr(GArray) samples = NULL;
+  g_autoptr(GPtrArray) hosts = NULL;
+  gboolean has_pending;
 
   g_mutex_lock (&self->lock);
   if (self->flush_source)
@@ -96,7 +106,10 @@ flush_progress (VolRunner *self)
       g_source_destroy (self->flush_source);
       g_clear_pointer (&self->flush_source, g_source_unref);
     }
-  if (!self->has_pending)
+  hosts = g_steal_pointer (&self->pending_hosts);
+  self->pending_hosts = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_remote_progress_free);
+  has_pending = self->has_pending;
+  if (!has_pending && hosts->len == 0)
     {
       g_mutex_unlock (&self->lock);
       return G_SOURCE_REMOVE;
@@ -116,6 +129,22 @@ flush_progress (VolRunner *self)
   self->last_flush_us = g_get_monotonic_time ();
   g_mutex_unlock (&self->lock);
 
+  for (guint i = 0; i < hosts->len; i++)
+    {
+      const VolRemoteProgress *p = g_ptr_array_index (hosts, i);
+      VolProgress report = { 0 };
+
+      /* fio's client reports no figures until the job ends: the time is
+       * what moves, against the job's planned time when it has one */
+      report.phase = "remote";
+      report.elapsed = p->elapsed;
+      report.fraction = p->planned > 0 ? MIN (p->elapsed / p->planned, 1.0) : 0;
+      report.eta = p->planned > 0 ? MAX (p->planned - p->elapsed, 0) : -1;
+      report.host = p;
+      g_signal_emit (self, signals[PROGRESS], 0, &report);
+    }
+  if (!has_pending)
+    return G_SOURCE_REMOVE;
   progress.samples = samples;
   g_signal_emit (self, signals[PROGRESS], 0, &progress);
   return G_SOURCE_REMOVE;
@@ -129,12 +158,11 @@ flush_source_cb (gpointer data)
 
 /* Worker thread, lock held: make sure one flush is on its way. */
 static void
-schedule_flush_locked (VolRunner *self)
+ensure_flush_locked (VolRunner *self)
 {
   gint64 since;
   guint delay_ms;
 
-  self->has_pending = TRUE;
   if (self->flush_source != NULL)
     return;
   since = g_get_monotonic_time () - self->last_flush_us;
@@ -144,6 +172,14 @@ schedule_flush_locked (VolRunner *self)
   g_source_set_callback (self->flush_source, flush_source_cb, g_object_ref (self), g_object_unref);
   g_source_set_static_name (self->flush_source, "[volumeter] runner progress");
   g_source_attach (self->flush_source, self->context);
+}
+
+/* Worker thread, lock held: a local run's progress is waiting. */
+static void
+schedule_flush_locked (VolRunner *self)
+{
+  self->has_pending = TRUE;
+  ensure_flush_locked (self);
 }
 
 /**
@@ -468,18 +504,82 @@ run_thread (GTask        *task,
   g_task_return_pointer (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
 }
 
+/* ---- the remote backend: fio's client against the hosts ---------------- */
+
+typedef struct
+{
+  VolRunner        *runner;
+  VolTestSpec      *spec;
+  GPtrArray        *hosts;       /* of VolFioHost */
+  VolRemoteOptions  options;     /* its strings below */
+  char             *fio;
+  char             *fio_output;
+  guint             n_failed;    /* the worker's, read once it is done */
+} RemoteJob;
+
+static void
+remote_job_free (gpointer data)
+{
+  RemoteJob *job = data;
+
+  g_object_unref (job->runner);
+  vol_test_spec_unref (job->spec);
+  g_ptr_array_unref (job->hosts);
+  g_free (job->fio);
+  g_free (job->fio_output);
+  g_free (job);
+}
+
+/* Worker thread: a host's report, queued for the next flush. */
+static void
+remote_progress_cb (const VolRemoteProgress *p,
+                    gpointer                 user_data)
+{
+  RemoteJob *job = user_data;
+  VolRunner *self = job->runner;
+
+  g_mutex_lock (&self->lock);
+  g_ptr_array_add (self->pending_hosts, vol_remote_progress_copy (p));
+  ensure_flush_locked (self);
+  g_mutex_unlock (&self->lock);
+}
+
+static void
+remote_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  RemoteJob *job = task_data;
+  GError *error = NULL;
+  GPtrArray *results = vol_remote_run (job->spec, job->hosts, &job->options, remote_progress_cb, job,
+                                       cancellable, &job->n_failed, &error);
+
+  if (results != NULL)
+    g_task_return_pointer (task, results, (GDestroyNotify) g_ptr_array_unref);
+  else
+    g_task_return_error (task, error);
+}
+
 /* The run's own thread. Not GTask's pool: a pool that cannot start a
  * thread (ulimit -v, a cgroup's pids.max) queues the task for ever, and
  * the run could then neither start nor be cancelled. A thread of its own
  * either starts or fails at once with an error to report. */
+typedef struct
+{
+  GTask           *task;
+  GTaskThreadFunc  func;   /* run_thread, or remote_thread */
+} Worker;
+
 static gpointer
 worker_main (gpointer data)
 {
-  GTask *task = data;
+  Worker *worker = data;
 
-  run_thread (task, g_task_get_source_object (task), g_task_get_task_data (task),
-              g_task_get_cancellable (task));
-  g_object_unref (task);
+  worker->func (worker->task, g_task_get_source_object (worker->task), g_task_get_task_data (worker->task),
+                g_task_get_cancellable (worker->task));
+  g_object_unref (worker->task);
+  g_free (worker);
   return NULL;
 }
 
@@ -492,7 +592,7 @@ worker_done_cb (GObject      *source,
   VolRunner *self = VOL_RUNNER (source);
   g_autoptr(GTask) outer = user_data;
   GError *error = NULL;
-  VolResult *result;
+  gpointer value;
 
   /* The worker returned the task and is ending: nothing left to wait for. */
   if (self->thread)
@@ -501,11 +601,63 @@ worker_done_cb (GObject      *source,
   self->running = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 
-  result = g_task_propagate_pointer (G_TASK (res), &error);
-  if (result == NULL)
+  value = g_task_propagate_pointer (G_TASK (res), &error);
+  if (value == NULL)
     g_task_return_error (outer, error);
+  else if (g_task_get_source_tag (outer) == vol_runner_run_remote_async)
+    {
+      /* read once the worker is done with it */
+      const RemoteJob *job = g_task_get_task_data (G_TASK (res));
+
+      *(guint *) g_task_get_task_data (outer) = job->n_failed;
+      g_task_return_pointer (outer, value, (GDestroyNotify) g_ptr_array_unref);
+    }
   else
-    g_task_return_pointer (outer, result, (GDestroyNotify) vol_result_unref);
+    g_task_return_pointer (outer, value, (GDestroyNotify) vol_result_unref);
+}
+
+/* Main thread: one run on the runner's own thread, however it runs. The
+ * inner task, the worker's, ends in worker_done_cb, which completes
+ * @outer. */
+static void
+start_worker (VolRunner       *self,
+              GTask           *outer,
+              GCancellable    *cancellable,
+              GTaskThreadFunc  func,
+              gpointer         task_data,
+              GDestroyNotify   task_data_free)
+{
+  g_autoptr(GTask) inner = NULL;
+  g_autoptr(GError) spawn_error = NULL;
+  Worker *worker;
+
+  /* A cancelled run still has a result to give: the partial one. */
+  g_task_set_check_cancellable (outer, FALSE);
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+  self->running = TRUE;
+  self->last_flush_us = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+
+  inner = g_task_new (self, cancellable, worker_done_cb, g_object_ref (outer));
+  g_task_set_check_cancellable (inner, FALSE);
+  g_task_set_return_on_cancel (inner, FALSE);
+  g_task_set_task_data (inner, task_data, task_data_free);
+
+  worker = g_new0 (Worker, 1);
+  worker->task = g_object_ref (inner);
+  worker->func = func;
+  self->thread = self->spawn ("volumeter-run", worker_main, worker, &spawn_error);
+  if (self->thread == NULL)
+    {
+      g_object_unref (worker->task);
+      g_free (worker);
+      g_task_return_new_error (inner, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN,
+                               _("The test could not start: no thread could be created for it (%s). "
+                                 "The system may be out of memory or processes (ulimit -v, ulimit -u, pids.max)"),
+                               spawn_error->message);
+    }
 }
 
 /**
@@ -527,8 +679,6 @@ vol_runner_run_async (VolRunner           *self,
                       gpointer             user_data)
 {
   g_autoptr(GTask) outer = NULL;
-  g_autoptr(GTask) inner = NULL;
-  g_autoptr(GError) spawn_error = NULL;
   VolRun *run;
 
   g_return_if_fail (VOL_IS_RUNNER (self));
@@ -537,14 +687,6 @@ vol_runner_run_async (VolRunner           *self,
 
   outer = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (outer, vol_runner_run_async);
-  /* A cancelled run still has a result to give: the partial one. */
-  g_task_set_check_cancellable (outer, FALSE);
-
-  g_clear_pointer (&self->context, g_main_context_unref);
-  self->context = g_main_context_ref_thread_default ();
-  self->running = TRUE;
-  self->last_flush_us = 0;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 
   run = g_new0 (VolRun, 1);
   run->runner = g_object_ref (self);
@@ -553,20 +695,76 @@ vol_runner_run_async (VolRunner           *self,
   run->include_hostname = self->include_hostname;
   run->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
 
-  inner = g_task_new (self, cancellable, worker_done_cb, g_steal_pointer (&outer));
-  g_task_set_check_cancellable (inner, FALSE);
-  g_task_set_return_on_cancel (inner, FALSE);
-  g_task_set_task_data (inner, run, (GDestroyNotify) run_free);
+  start_worker (self, outer, cancellable, run_thread, run, (GDestroyNotify) run_free);
+}
 
-  self->thread = self->spawn ("volumeter-run", worker_main, g_object_ref (inner), &spawn_error);
-  if (self->thread == NULL)
-    {
-      g_object_unref (inner);
-      g_task_return_new_error (inner, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN,
-                               _("The test could not start: no thread could be created for it (%s). "
-                                 "The system may be out of memory or processes (ulimit -v, ulimit -u, pids.max)"),
-                               spawn_error->message);
-    }
+/**
+ * vol_runner_run_remote_async:
+ * @hosts: (element-type VolFioHost): at least one
+ * @options: (nullable): copied
+ * @cancellable: tells fio to stop the hosts' jobs; the results then say
+ *   "cancelled"
+ *
+ * Main thread. Runs @spec on @hosts through fio's client, on the runner's
+ * worker thread. Each host's report comes as a "progress" emission with
+ * VolProgress.host set. Completes with one result per host and All
+ * clients (failed hosts' too), or an error when nothing could be sent.
+ */
+void
+vol_runner_run_remote_async (VolRunner              *self,
+                             VolTestSpec            *spec,
+                             GPtrArray              *hosts,
+                             const VolRemoteOptions *options,
+                             GCancellable           *cancellable,
+                             GAsyncReadyCallback     callback,
+                             gpointer                user_data)
+{
+  g_autoptr(GTask) outer = NULL;
+  RemoteJob *job;
+
+  g_return_if_fail (VOL_IS_RUNNER (self));
+  g_return_if_fail (spec != NULL);
+  g_return_if_fail (hosts != NULL && hosts->len > 0);
+  g_return_if_fail (!self->running);
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, vol_runner_run_remote_async);
+  g_task_set_task_data (outer, g_new0 (guint, 1), g_free);
+
+  job = g_new0 (RemoteJob, 1);
+  job->runner = g_object_ref (self);
+  job->spec = vol_test_spec_ref (spec);
+  job->hosts = g_ptr_array_ref (hosts);
+  if (options)
+    job->options = *options;
+  job->fio = g_strdup (job->options.fio);
+  job->fio_output = g_strdup (job->options.fio_output);
+  job->options.fio = job->fio;
+  job->options.fio_output = job->fio_output;
+
+  start_worker (self, outer, cancellable, remote_thread, job, remote_job_free);
+}
+
+/**
+ * vol_runner_run_remote_finish:
+ * @n_failed: (out) (optional): hosts that gave no complete result
+ *
+ * Returns: (transfer full) (element-type VolResult): the hosts' results
+ *   and All clients, or NULL with @error set when nothing could be sent.
+ */
+GPtrArray *
+vol_runner_run_remote_finish (VolRunner     *self,
+                              GAsyncResult  *result,
+                              guint         *n_failed,
+                              GError       **error)
+{
+  g_return_val_if_fail (VOL_IS_RUNNER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == vol_runner_run_remote_async, NULL);
+
+  if (n_failed)
+    *n_failed = *(guint *) g_task_get_task_data (G_TASK (result));
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /**
@@ -668,6 +866,7 @@ vol_runner_finalize (GObject *object)
   g_assert (self->thread == NULL);
   g_free (self->pending_text);
   g_array_unref (self->pending_samples);
+  g_ptr_array_unref (self->pending_hosts);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_mutex_clear (&self->lock);
 
@@ -723,4 +922,5 @@ vol_runner_init (VolRunner *self)
   self->io = vol_io_ops_default ();
   self->spawn = g_thread_try_new;
   self->pending_samples = g_array_new (FALSE, FALSE, sizeof (VolLiveSample));
+  self->pending_hosts = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_remote_progress_free);
 }

@@ -8,6 +8,11 @@
  * the samples measured since the last emission. No worker thread ever
  * calls back into the caller.
  *
+ * vol_runner_run_remote_async() is the same run on fio hosts (the backend
+ * in vol-remote.c): the same worker thread, the same "progress" signal
+ * (each host's report in VolProgress.host, none coalesced) and the same
+ * kind of task, completing with one result per host and All clients.
+ *
  * One run at a time per runner. Create, connect, run and finish on the
  * same (main) thread.
  */
@@ -16,6 +21,7 @@
 #include <gio/gio.h>
 
 #include "vol-io.h"
+#include "vol-remote.h"
 #include "vol-result.h"
 #include "vol-spec.h"
 
@@ -39,6 +45,7 @@ typedef struct
   double      eta;       /* seconds left, < 0 unknown */
   double      elapsed;   /* seconds since the run started */
   GArray     *samples;   /* of VolLiveSample, new since the last emission */
+  const VolRemoteProgress *host;  /* a remote run's report, one emission each; NULL for a local run */
 } VolProgress;
 
 #define VOL_TYPE_RUNNER (vol_runner_get_type ())
@@ -59,5 +66,16 @@ void       vol_runner_run_async     (VolRunner            *self,
 VolResult *vol_runner_run_finish    (VolRunner            *self,
                                      GAsyncResult         *result,
                                      GError              **error);
+void       vol_runner_run_remote_async  (VolRunner              *self,
+                                         VolTestSpec            *spec,
+                                         GPtrArray              *hosts,
+                                         const VolRemoteOptions *options,
+                                         GCancellable           *cancellable,
+                                         GAsyncReadyCallback     callback,
+                                         gpointer                user_data);
+GPtrArray *vol_runner_run_remote_finish (VolRunner              *self,
+                                         GAsyncResult           *result,
+                                         guint                  *n_failed,
+                                         GError                **error);
 
 G_END_DECLS

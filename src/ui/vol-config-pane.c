@@ -96,6 +96,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   TARGET_SETTLED,
+  CHANGED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -285,6 +286,7 @@ update_valid (VolConfigPane *self)
       self->valid = valid;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
     }
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 static char *
@@ -1539,6 +1541,10 @@ vol_config_pane_class_init (VolConfigPaneClass *klass)
    * for while it was still being probed can go ahead or say why not. */
   signals[TARGET_SETTLED] = g_signal_new ("target-settled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* Something Start would use changed (a row typed in, another test or
+   * target): what app.status says of it follows at once. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -29,7 +29,7 @@ typedef enum
   VOL_RUN_STATE_SAVING,
 } VolRunState;
 
-GType vol_run_state_get_type (void) G_GNUC_CONST;
+GType vol_run_state_get_type (void);
 #define VOL_TYPE_RUN_STATE (vol_run_state_get_type ())
 
 #define VOL_TYPE_RUN_CONTROLLER (vol_run_controller_get_type ())
@@ -51,9 +51,11 @@ void              vol_run_controller_run_async    (VolRunController    *self,
                                                    VolTestSpec         *spec,
                                                    GAsyncReadyCallback  callback,
                                                    gpointer             user_data);
-VolResult        *vol_run_controller_run_finish   (VolRunController  *self,
-                                                   GAsyncResult      *result,
-                                                   GError           **error);
+void              vol_run_controller_run_remote_async (VolRunController    *self,
+                                                       VolTestSpec         *spec,
+                                                       GPtrArray           *hosts,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
 void              vol_run_controller_running      (VolRunController *self);
 gboolean          vol_run_controller_stop         (VolRunController *self);
 void              vol_run_controller_end          (VolRunController *self,

@@ -41,7 +41,7 @@ _vol_window_update_actions (VolWindow *self)
 {
   g_autofree char *report = shown_report (self);
 
-  gboolean running = self->cancellable != NULL;
+  gboolean running = _vol_window_running (self);
   gboolean have_chart = self->chart != NULL && self->results != NULL;
   gboolean one = self->results != NULL && self->results->len == 1;
 
@@ -129,7 +129,7 @@ opened_cb (GObject      *source,
     _vol_window_show_results (self, job->results, job->results->len == 1 ? job->single_path : NULL);
   if (job->n_failed == 0)
     g_clear_pointer (&self->last_error, g_free);
-  _vol_window_update_status (self, self->cancellable ? "running" : job->n_failed > 0 ? "error" : "idle");
+  _vol_window_update_status (self, _vol_window_running (self) ? "running" : job->n_failed > 0 ? "error" : "idle");
 }
 
 /**
@@ -160,7 +160,7 @@ vol_window_open_files (VolWindow  *self,
       char *path = g_file_get_path (files[i]);
       g_ptr_array_add (job->paths, path ? path : g_file_get_parse_name (files[i]));
     }
-  if (self->cancellable == NULL)
+  if (!_vol_window_running (self))
     _vol_window_update_status (self, "loading");
   task = g_task_new (self, NULL, opened_cb, NULL);
   g_task_set_source_tag (task, vol_window_open_files);
@@ -577,11 +577,8 @@ stop_activated (GSimpleAction *action,
 
   /* the worker sees it before its next transfer, removes its files, and
    * the partial result arrives through run_done_cb */
-  if (self->cancellable)
-    {
-      g_cancellable_cancel (self->cancellable);
-      gtk_label_set_text (self->phase_label, _("Stopping…"));
-    }
+  if (vol_run_controller_stop (self->run))
+    gtk_label_set_text (self->phase_label, _("Stopping…"));
 }
 
 /* ---- screenshot ----------------------------------------------------------- */
@@ -636,7 +633,7 @@ script_exported_cb (GObject      *source,
 
   g_free (self->last_error);
   self->last_error = ok ? NULL : g_strdup (error->message);
-  _vol_window_update_status (self, self->cancellable ? "running" : (ok ? "idle" : "error"));
+  _vol_window_update_status (self, _vol_window_running (self) ? "running" : (ok ? "idle" : "error"));
 }
 
 /**
@@ -703,7 +700,7 @@ vol_window_script (VolWindow  *self,
       const char *format, *path;
       g_variant_get (param, "(&s&s)", &format, &path);
       _vol_window_export_async (self, format, path, TRUE, script_exported_cb, NULL);
-      _vol_window_update_status (self, self->cancellable ? "running" : "exporting");
+      _vol_window_update_status (self, _vol_window_running (self) ? "running" : "exporting");
       return;
     }
   else if (g_str_equal (action, "screenshot"))
@@ -720,7 +717,7 @@ vol_window_script (VolWindow  *self,
 
   g_free (self->last_error);
   self->last_error = ok ? NULL : g_strdup (error->message);
-  _vol_window_update_status (self, self->cancellable ? "running" : (ok ? "idle" : "error"));
+  _vol_window_update_status (self, _vol_window_running (self) ? "running" : (ok ? "idle" : "error"));
 }
 
 void

@@ -7,7 +7,7 @@
 #include "vol-live-chart.h"
 #include "vol-remote-progress-view.h"
 #include "vol-result-view.h"
-#include "vol-runner.h"
+#include "vol-run-controller.h"
 #include "vol-window.h"
 
 G_BEGIN_DECLS
@@ -42,15 +42,15 @@ struct _VolWindow
   VolHistory           *history;
 
   GSettings            *settings;
-  VolRunner            *runner;
-  GCancellable         *cancellable;   /* of the run in progress, NULL otherwise */
-  guint                 inhibit_cookie;
+  VolRunController     *run;           /* the run: runner, cancellable, inhibit, autosave, state */
   gboolean              close_when_done;
   char                 *start_when_settled;  /* the target a Start waits for, while it is probed */
   gboolean              disposed;      /* callbacks that outlive the window do nothing */
   char                 *status_phase;
   double                status_fraction;
   char                 *last_error;
+  char                 *outcome;       /* how the last action ended, for app.status: "idle", "complete", … */
+  char                 *final_state;   /* how the last run ended, said again once it is on screen */
   guint                 exports_pending; /* exports on a worker (app.status "exporting") */
   AdwMessageDialog     *question;      /* the confirmation Start is asking, or NULL (ref'd) */
 
@@ -85,7 +85,6 @@ struct _VolWindow
    * chart would be */
   VolRemoteProgressView *remote_view;
   GPtrArray            *pending_hosts; /* of VolFioHost: the hosts of the run to start */
-  guint                 remote_serial; /* of the run in progress: late progress of an ended one is dropped */
 };
 
 void  _vol_window_publish_end   (VolWindow   *self,
@@ -124,11 +123,19 @@ void  _vol_window_file_toast     (VolWindow   *self,
 gboolean _vol_window_screenshot (VolWindow   *self,
                                  const char  *path,
                                  GError     **error);
-void  _vol_window_end_run       (VolWindow   *self);
-char *_vol_window_autosave      (VolResult   *result,
-                                 GError     **error);
+void  _vol_window_end_run       (VolWindow   *self,
+                                 gboolean     saving);
 void  _vol_window_remote_run    (VolWindow   *self,
                                  VolTestSpec *spec,
                                  GPtrArray   *hosts);
+void  _vol_window_remote_progress (VolWindow               *self,
+                                   const VolRemoteProgress *progress);
+
+/* A run holds the window (starting, running or stopping): Start is off. */
+static inline gboolean
+_vol_window_running (VolWindow *self)
+{
+  return self->run != NULL && vol_run_controller_is_active (self->run);
+}
 
 G_END_DECLS

@@ -1,11 +1,9 @@
 /* vol-window-remote.c — a test on remote hosts, from Start to the comparison
  *
- * vol_remote_run() blocks its thread and reports on it, so it runs in a
- * GTask thread with the window's cancellable (Stop, closing the window),
- * and each report is copied and handed to the main thread with g_idle_add:
- * g_main_context_invoke() would run it on the worker itself whenever the
- * main thread does not own the context at that moment. Reports of a run
- * that has ended (they can arrive after its task's callback) are dropped.
+ * The run controller's runner runs it (its remote backend, on its worker,
+ * with the controller's cancellable: Stop, closing the window), and each
+ * host's report comes through the runner's "progress" as a local run's
+ * progress does (vol-window.c hands it to _vol_window_remote_progress()).
  *
  * At the end every result, the failed hosts' too, is saved as a local
  * run's is (_vol_window_autosave(), so History lists them), and the hosts'
@@ -19,43 +17,7 @@
 #include "vol-remote.h"
 #include "vol-size.h"
 
-typedef struct
-{
-  VolWindow   *self;      /* the task's source object holds it */
-  VolTestSpec *spec;
-  GPtrArray   *hosts;     /* of VolFioHost */
-  guint        serial;
-  guint        n_failed;  /* the worker's, read once the task is done */
-} RemoteRun;
-
-static void
-remote_run_free (gpointer data)
-{
-  RemoteRun *run = data;
-
-  vol_test_spec_unref (run->spec);
-  g_ptr_array_unref (run->hosts);
-  g_free (run);
-}
-
-/* ---- progress, from the worker ----------------------------------------------- */
-
-typedef struct
-{
-  VolWindow         *self;
-  guint              serial;
-  VolRemoteProgress *p;      /* vol_remote_progress_copy() */
-} ProgressCopy;
-
-static void
-progress_copy_free (gpointer data)
-{
-  ProgressCopy *copy = data;
-
-  g_object_unref (copy->self);
-  vol_remote_progress_free (copy->p);
-  g_free (copy);
-}
+/* ---- progress, from the runner ---------------------------------------------- */
 
 /* The progress row over the hosts: fio's client reports no figures until
  * the job ends, so the time is what moves. */
@@ -68,7 +30,7 @@ show_run_progress (VolWindow               *self,
   g_autofree char *eta_text = NULL;
   double fraction = 0;
 
-  if (g_cancellable_is_cancelled (self->cancellable))
+  if (vol_run_controller_get_state (self->run) == VOL_RUN_STATE_STOPPING)
     return;   /* "Stopping…" stays until fio has stopped the hosts' jobs */
   if (p->elapsed <= 0)
     phase = g_strdup (_("Connecting to the hosts…"));
@@ -97,52 +59,22 @@ show_run_progress (VolWindow               *self,
   self->status_fraction = fraction;
 }
 
-/* main thread */
-static gboolean
-show_progress_cb (gpointer data)
+/**
+ * _vol_window_remote_progress:
+ *
+ * One host's report (or the run's, host G_MAXUINT), from the runner's
+ * "progress" on the main thread; the runner delivers every report before
+ * the run's end, so none belongs to an ended run.
+ */
+void
+_vol_window_remote_progress (VolWindow               *self,
+                             const VolRemoteProgress *p)
 {
-  ProgressCopy *copy = data;
-  VolWindow *self = copy->self;
-
-  if (self->disposed || self->cancellable == NULL || copy->serial != self->remote_serial)
-    return G_SOURCE_REMOVE;
-  vol_remote_progress_view_update (self->remote_view, copy->p);
-  show_run_progress (self, copy->p);
+  if (self->disposed || !_vol_window_running (self))
+    return;
+  vol_remote_progress_view_update (self->remote_view, p);
+  show_run_progress (self, p);
   _vol_window_update_status (self, "running");
-  return G_SOURCE_REMOVE;
-}
-
-/* the worker: nothing of the window is touched here */
-static void
-remote_progress_cb (const VolRemoteProgress *p,
-                    gpointer                 user_data)
-{
-  RemoteRun *run = user_data;
-  ProgressCopy *copy = g_new0 (ProgressCopy, 1);
-
-  copy->self = g_object_ref (run->self);
-  copy->serial = run->serial;
-  copy->p = vol_remote_progress_copy (p);
-  /* the default priority, as the task's own return: a report comes
-   * before the end it preceded */
-  g_idle_add_full (G_PRIORITY_DEFAULT, show_progress_cb, copy, progress_copy_free);
-}
-
-static void
-remote_thread (GTask        *task,
-               gpointer      source,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  RemoteRun *run = task_data;
-  GError *error = NULL;
-  GPtrArray *results = vol_remote_run (run->spec, run->hosts, NULL, remote_progress_cb, run, cancellable,
-                                       &run->n_failed, &error);
-
-  if (results != NULL)
-    g_task_return_pointer (task, results, (GDestroyNotify) g_ptr_array_unref);
-  else
-    g_task_return_error (task, error);
 }
 
 /* ---- saving ------------------------------------------------------------------ */
@@ -180,7 +112,7 @@ save_thread (GTask        *task,
   for (guint i = 0; i < job->results->len; i++)
     {
       g_autoptr(GError) error = NULL;
-      char *path = _vol_window_autosave (g_ptr_array_index (job->results, i), &error);
+      char *path = vol_run_controller_autosave (g_ptr_array_index (job->results, i), &error);
 
       if (path == NULL && job->error == NULL)
         job->error = g_strdup (error->message);
@@ -205,6 +137,8 @@ saved_cb (GObject      *source,
         first = first ? first : g_ptr_array_index (job->paths, i);
         saved++;
       }
+  if (self->run)
+    vol_run_controller_saved (self->run);
   if (job->error != NULL)
     _vol_window_error_dialog (self, _("The Results Could Not Be Saved"), job->error);
   if (self->close_when_done)
@@ -292,18 +226,22 @@ remote_done_cb (GObject      *source,
                 GAsyncResult *res,
                 gpointer      user_data)
 {
-  VolWindow *self = VOL_WINDOW (source);
-  RemoteRun *run = g_task_get_task_data (G_TASK (res));
+  g_autoptr(VolWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) results = g_task_propagate_pointer (G_TASK (res), &error);
+  guint n_failed = 0;
+  g_autoptr(GPtrArray) results = vol_runner_run_remote_finish (VOL_RUNNER (source), res, &n_failed, &error);
+  guint n_hosts;
   g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
   g_autoptr(GTask) task = NULL;
-  gboolean cancelled = g_cancellable_is_cancelled (self->cancellable);
+  gboolean cancelled;
   const char *first_problem = NULL;
   SaveJob *job;
 
-  self->remote_serial++;   /* reports still queued belong to a run that has ended */
-  _vol_window_end_run (self);
+  if (self->disposed)
+    return;   /* the window went: its controller stopped the run */
+  cancelled = vol_run_controller_get_state (self->run) == VOL_RUN_STATE_STOPPING;
+  n_hosts = vol_remote_progress_view_get_n_hosts (self->remote_view);
+  _vol_window_end_run (self, results != NULL);
 
   if (results == NULL)
     {
@@ -353,12 +291,12 @@ remote_done_cb (GObject      *source,
             _vol_window_error_dialog (self, _("The Run Failed on Every Host"),
                                       first_problem ? first_problem : _("No host gave a result"));
         }
-      if (run->n_failed > 0 && shown->len > 0 && !cancelled)
+      if (n_failed > 0 && shown->len > 0 && !cancelled)
         {
           /* TRANSLATORS: "2 of 5 hosts failed: cannot connect to db3:8765: Connection refused" */
           g_autofree char *text = g_strdup_printf (ngettext ("%u of %u host failed: %s", "%u of %u hosts failed: %s",
-                                                             run->hosts->len),
-                                                   run->n_failed, run->hosts->len,
+                                                             n_hosts),
+                                                   n_failed, n_hosts,
                                                    first_problem ? first_problem : "");
           g_autofree char *markup = g_markup_escape_text (text, -1);
           AdwToast *toast = adw_toast_new (markup);
@@ -391,25 +329,12 @@ remote_done_cb (GObject      *source,
  * @hosts: (element-type VolFioHost): at least one
  *
  * Starts @spec on @hosts, the window already showing a run (begin_run()
- * in vol-window.c made self->cancellable and the hosts' rows).
+ * in vol-window.c began the controller's run and made the hosts' rows).
  */
 void
 _vol_window_remote_run (VolWindow   *self,
                         VolTestSpec *spec,
                         GPtrArray   *hosts)
 {
-  RemoteRun *run = g_new0 (RemoteRun, 1);
-  g_autoptr(GTask) task = NULL;
-
-  run->self = self;
-  run->spec = vol_test_spec_ref (spec);
-  run->hosts = g_ptr_array_ref (hosts);
-  run->serial = ++self->remote_serial;
-  task = g_task_new (self, self->cancellable, remote_done_cb, NULL);
-  g_task_set_source_tag (task, _vol_window_remote_run);
-  /* a cancelled run still returns its results (each host's, cancelled):
-   * they are kept, not replaced by the cancel */
-  g_task_set_check_cancellable (task, FALSE);
-  g_task_set_task_data (task, run, remote_run_free);
-  g_task_run_in_thread (task, remote_thread);
+  vol_run_controller_run_remote_async (self->run, spec, hosts, remote_done_cb, g_object_ref (self));
 }

@@ -127,11 +127,25 @@ _vol_window_update_status (VolWindow  *self,
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
   VolApplication *app = get_app (self);
+  VolRunState run_state = self->run ? vol_run_controller_get_state (self->run) : VOL_RUN_STATE_IDLE;
 
-  /* a question on screen is what the window is doing, whoever asked */
+  /* Computed from what is so, not only from who called: a question on
+   * screen is what the window is doing, whoever asked; a run that holds
+   * the controller (or is being saved) is running, however it started. */
+  if (state != self->outcome)
+    {
+      g_free (self->outcome);
+      self->outcome = g_strdup (state);
+    }
+  if (self->question)
+    state = "asking";
+  else if (run_state == VOL_RUN_STATE_SAVING || _vol_window_running (self))
+    state = "running";
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "state");
-  json_builder_add_string_value (builder, self->question ? "asking" : state);
+  json_builder_add_string_value (builder, state);
+  json_builder_set_member_name (builder, "run_state");
+  json_builder_add_string_value (builder, vol_run_state_to_string (run_state));
   json_builder_set_member_name (builder, "exporting");
   json_builder_add_int_value (builder, self->exports_pending);
   json_builder_set_member_name (builder, "question");
@@ -159,7 +173,7 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_set_member_name (builder, "probing");
   json_builder_add_boolean_value (builder, self->config && vol_config_pane_is_probing (self->config));
   json_builder_set_member_name (builder, "start_pending");
-  json_builder_add_boolean_value (builder, self->start_when_settled != NULL);
+  json_builder_add_boolean_value (builder, run_state == VOL_RUN_STATE_PROBING);
   json_builder_set_member_name (builder, "results");
   json_builder_add_int_value (builder, self->results ? self->results->len : 0);
   json_builder_set_member_name (builder, "chart_unit");
@@ -185,7 +199,7 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_set_member_name (builder, "remote");
   json_builder_add_boolean_value (builder, self->config && vol_config_pane_is_remote (self->config));
   json_builder_set_member_name (builder, "can_start");
-  json_builder_add_boolean_value (builder, self->config && self->cancellable == NULL
+  json_builder_add_boolean_value (builder, self->config && !_vol_window_running (self) && self->question == NULL
                                            && vol_config_pane_get_valid (self->config));
   json_builder_set_member_name (builder, "refusal");
   json_builder_add_string_value (builder, self->config && vol_config_pane_get_refusal (self->config)
@@ -218,7 +232,6 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
-  g_object_set_data_full (G_OBJECT (self), "vol-status-state", g_strdup (state), g_free);
   text = json_generator_to_data (generator, NULL);
   if (app)
     vol_application_set_status (app, text);
@@ -367,7 +380,7 @@ live_rebuild_cb (gpointer data)
   self->live_rebuild_id = 0;
   live_rebuild (self);
   /* a run held between updates still shows what its chart has */
-  if (self->cancellable)
+  if (_vol_window_running (self))
     _vol_window_update_status (self, "running");
   return G_SOURCE_REMOVE;
 }
@@ -393,8 +406,17 @@ progress_cb (VolRunner         *runner,
              const VolProgress *progress,
              VolWindow         *self)
 {
-  g_autofree char *eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
-  g_autofree char *eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
+  g_autofree char *eta = NULL;
+  g_autofree char *eta_text = NULL;
+
+  /* a remote run's report: the hosts' rows, not the live chart */
+  if (progress->host != NULL)
+    {
+      _vol_window_remote_progress (self, progress->host);
+      return;
+    }
+  eta = progress->eta >= 0 ? vol_duration_format (progress->eta) : g_strdup ("");
+  eta_text = *eta ? g_strdup_printf (_("%s left"), eta) : g_strdup ("");
 
   if (self->live && progress->samples && vol_live_chart_add_samples (self->live, progress->samples) > 0)
     live_changed (self);
@@ -419,62 +441,24 @@ progress_cb (VolRunner         *runner,
   _vol_window_update_status (self, "running");
 }
 
-/* Any thread: the result's new file in the results folder, never over
- * another (two windows, or a run and a host's result, in one second). */
-char *
-_vol_window_autosave (VolResult  *result,
-                      GError    **error)
-{
-  g_autofree char *dir = vol_application_results_dir ();
-  g_autofree char *stem = NULL;
-
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Cannot create %s: %s"), dir, g_strerror (saved));
-      return NULL;
-    }
-  stem = vol_result_file_stem (result, vol_result_get_remote_host (result));
-  return vol_result_save_unique (result, dir, stem, error);
-}
-
-/* The fsync'd write takes from milliseconds to seconds (a busy or slow
- * disk): on a worker, never in the main loop. */
-static void
-autosave_thread (GTask        *task,
-                 gpointer      source,
-                 gpointer      task_data,
-                 GCancellable *cancellable)
-{
-  GError *error = NULL;
-  char *path = _vol_window_autosave (task_data, &error);
-
-  if (path)
-    g_task_return_pointer (task, path, g_free);
-  else
-    g_task_return_error (task, error);
-}
-
 static gboolean
 run_ended_cb (gpointer data)
 {
   VolWindow *self = data;
 
   /* not if the window went meanwhile, or a new run has started */
-  if (!self->disposed && self->cancellable == NULL)
+  if (!self->disposed && !_vol_window_running (self))
     vol_config_pane_set_running (self->config, FALSE);
   return G_SOURCE_REMOVE;
 }
 
+/* @saving: the run's results are being saved (the controller says
+ * "saving" until they are) */
 void
-_vol_window_end_run (VolWindow *self)
+_vol_window_end_run (VolWindow *self,
+                     gboolean   saving)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (self->inhibit_cookie && app)
-    gtk_application_uninhibit (app, self->inhibit_cookie);
-  self->inhibit_cookie = 0;
-  g_clear_object (&self->cancellable);
+  vol_run_controller_end (self->run, saving);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   live_grid_remove (self);
@@ -489,10 +473,8 @@ static gboolean
 republish_status_cb (gpointer data)
 {
   VolWindow *self = data;
-  const char *state = g_object_get_data (G_OBJECT (self), "vol-final-state");
-
-  if (!self->disposed && self->cancellable == NULL && state)
-    _vol_window_update_status (self, state);
+  if (!self->disposed && !_vol_window_running (self) && self->final_state)
+    _vol_window_update_status (self, self->final_state);
   return G_SOURCE_REMOVE;
 }
 
@@ -503,10 +485,11 @@ void
 _vol_window_publish_end (VolWindow  *self,
                          const char *state)
 {
-  if (self->cancellable != NULL)
+  if (_vol_window_running (self))
     return;   /* a new run started meanwhile: its status counts */
   _vol_window_update_status (self, state);
-  g_object_set_data_full (G_OBJECT (self), "vol-final-state", g_strdup (state), g_free);
+  g_free (self->final_state);
+  self->final_state = g_strdup (state);
   g_idle_add_full (G_PRIORITY_LOW, republish_status_cb, g_object_ref (self), g_object_unref);
 }
 
@@ -530,11 +513,14 @@ saved_cb (GObject      *source,
           GAsyncResult *res,
           gpointer      user_data)
 {
-  VolWindow *self = VOL_WINDOW (source);
+  g_autoptr(VolWindow) self = user_data;
   VolResult *result = g_task_get_task_data (G_TASK (res));
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_task_propagate_pointer (G_TASK (res), &error);
+  g_autofree char *path = vol_run_controller_save_finish (VOL_RUN_CONTROLLER (source), res, &error);
   const char *state = vol_result_status_to_string (result->status);
+
+  if (self->disposed)
+    return;
 
   if (path == NULL)
     _vol_window_error_dialog (self, _("The Result Could Not Be Saved"), error->message);
@@ -564,9 +550,10 @@ run_done_cb (GObject      *source,
   g_autoptr(VolWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(VolResult) result = vol_runner_run_finish (VOL_RUNNER (source), res, &error);
-  g_autoptr(GTask) task = NULL;
 
-  _vol_window_end_run (self);
+  if (self->disposed)
+    return;   /* the window went: its controller stopped the run */
+  _vol_window_end_run (self, result != NULL);
 
   if (result == NULL)
     {
@@ -590,10 +577,7 @@ run_done_cb (GObject      *source,
       if (result->status == VOL_RESULT_STATUS_FAILED)
         _vol_window_error_dialog (self, _("The Run Failed"), result->message);
     }
-  task = g_task_new (self, NULL, saved_cb, NULL);
-  g_task_set_source_tag (task, run_done_cb);
-  g_task_set_task_data (task, vol_result_ref (result), (GDestroyNotify) vol_result_unref);
-  g_task_run_in_thread (task, autosave_thread);
+  vol_run_controller_save_async (self->run, result, saved_cb, g_object_ref (self));
 }
 
 /* The engine starts once the run's page is laid out and drawn: on two
@@ -612,7 +596,7 @@ start_runner (VolWindow *self)
   if (hosts != NULL)
     _vol_window_remote_run (self, spec, hosts);
   else
-    vol_runner_run_async (self->runner, spec, self->cancellable, run_done_cb, g_object_ref (self));
+    vol_run_controller_run_async (self->run, spec, run_done_cb, g_object_ref (self));
 }
 
 static gboolean
@@ -633,7 +617,7 @@ run_started_cb (gpointer data)
 {
   VolWindow *self = data;
 
-  if (self->disposed || self->cancellable == NULL)
+  if (self->disposed || !_vol_window_running (self))
     return G_SOURCE_REMOVE;   /* it ended meanwhile (end_run unlocks the pane) */
   if (self->live && self->chart == NULL)
     live_rebuild (self);
@@ -649,8 +633,6 @@ begin_run (VolWindow   *self,
            VolTestSpec *spec,
            GPtrArray   *hosts)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
   /* the live chart, for every kind: built from the samples as they come
    * (live_rebuild), laid out as the kind's finished chart is read. A
    * remote run has no samples (fio's client reports at the end): its
@@ -683,16 +665,13 @@ begin_run (VolWindow   *self,
   /* the chart and the locked pane in the next frame */
   after_next_frame (self, run_started_cb);
 
-  /* a machine that sleeps mid-run spoils the run */
-  if (app)
-    self->inhibit_cookie = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
-                                                    _("A disk benchmark is running"));
-  self->cancellable = g_cancellable_new ();
+  /* the run's cancellable, and the machine kept awake */
+  vol_run_controller_begin (self->run, GTK_WINDOW (self));
   /* the responsiveness probe measures the run, not what came before */
   self->max_stall_us = 0;
   self->max_stall_cpu_us = 0;
   self->probe_last_us = 0;
-  vol_runner_set_include_hostname (self->runner, self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
+  vol_runner_set_include_hostname (vol_run_controller_get_runner (self->run), self->settings && g_settings_get_boolean (self->settings, "include-hostname"));
   g_clear_pointer (&self->pending_spec, vol_test_spec_unref);
   self->pending_spec = vol_test_spec_ref (spec);
   g_clear_pointer (&self->pending_hosts, g_ptr_array_unref);
@@ -774,6 +753,7 @@ target_settled_cb (VolWindow *self)
 {
   g_autofree char *waiting = g_steal_pointer (&self->start_when_settled);
 
+  vol_run_controller_wait_for_probe (self->run, FALSE);
   if (waiting == NULL)
     {
       /* the probe answered: the status says so (probing, the estimate) */
@@ -795,7 +775,7 @@ _vol_window_start (VolWindow *self,
   g_autofree char *message = NULL;
 
   /* running, or already asking whether to */
-  if (self->cancellable != NULL || self->question != NULL)
+  if (_vol_window_running (self) || self->question != NULL)
     return;
   spec = vol_config_pane_build_spec (self->config, &error);
   if (spec == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING))
@@ -804,6 +784,7 @@ _vol_window_start (VolWindow *self,
        * start when the probe answers, as a user would by waiting. */
       g_free (self->start_when_settled);
       self->start_when_settled = g_strdup (vol_config_pane_get_chosen_path (self->config));
+      vol_run_controller_wait_for_probe (self->run, TRUE);
       republish_status (self);
       return;
     }
@@ -850,11 +831,11 @@ close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    VolWindow        *self)
 {
-  if (!g_str_equal (response, "stop") || self->cancellable == NULL)
+  if (!g_str_equal (response, "stop") || !_vol_window_running (self))
     return;
   /* the window goes once the worker has removed the scratch files */
   self->close_when_done = TRUE;
-  g_cancellable_cancel (self->cancellable);
+  vol_run_controller_stop (self->run);
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
 }
 
@@ -867,13 +848,13 @@ close_response_cb (AdwMessageDialog *dialog,
 void
 vol_window_stop_and_close (VolWindow *self)
 {
-  if (self->cancellable == NULL)
+  if (!_vol_window_running (self))
     {
       gtk_window_destroy (GTK_WINDOW (self));
       return;
     }
   self->close_when_done = TRUE;
-  g_cancellable_cancel (self->cancellable);
+  vol_run_controller_stop (self->run);
 }
 
 static gboolean
@@ -881,7 +862,7 @@ vol_window_close_request (GtkWindow *window)
 {
   VolWindow *self = VOL_WINDOW (window);
 
-  if (self->cancellable != NULL)
+  if (_vol_window_running (self))
     {
       GtkWidget *dialog;
       if (self->close_when_done)
@@ -938,7 +919,7 @@ toast_dismissed_cb (AdwToast      *toast,
   if (!pending->undone)
     g_unlink (pending->path);
   vol_history_hide (pending->self->history, pending->path, FALSE);
-  _vol_window_update_status (pending->self, pending->self->cancellable ? "running" : "idle");
+  _vol_window_update_status (pending->self, _vol_window_running (pending->self) ? "running" : "idle");
   g_object_unref (pending->self);
   g_free (pending->path);
   g_free (pending);
@@ -1033,9 +1014,14 @@ drop_cb (GtkDropTarget *target,
 static void
 republish_status (VolWindow *self)
 {
-  g_autofree char *state = g_strdup (g_object_get_data (G_OBJECT (self), "vol-status-state"));
+  _vol_window_update_status (self, self->outcome ? self->outcome : "idle");
+}
 
-  _vol_window_update_status (self, state ? state : "idle");
+static void
+run_state_changed_cb (VolWindow *self)
+{
+  _vol_window_update_actions (self);
+  republish_status (self);
 }
 
 /* ---- preferences ---------------------------------------------------------- */
@@ -1108,7 +1094,7 @@ after_paint_cb (GdkFrameClock *clock,
   if (self->first_frame_us == 0 && start > 0)
     self->first_frame_us = g_get_monotonic_time () - start;
   g_signal_handlers_disconnect_by_func (clock, after_paint_cb, self);
-  _vol_window_update_status (self, self->cancellable ? "running" : "idle");
+  _vol_window_update_status (self, _vol_window_running (self) ? "running" : "idle");
 }
 
 static void
@@ -1160,7 +1146,7 @@ warm_up_cb (gpointer data)
   cairo_surface_destroy (surface);
 
   /* the progress row, measured with text like a run's (it is hidden) */
-  if (self->cancellable == NULL)
+  if (!_vol_window_running (self))
     {
       GtkWidget *labels[] = { GTK_WIDGET (self->phase_label), GTK_WIDGET (self->rate_label),
                               GTK_WIDGET (self->eta_label), GTK_WIDGET (self->progress_bar) };
@@ -1224,6 +1210,8 @@ vol_window_constructed (GObject *object)
   gtk_box_append (self->config_box, GTK_WIDGET (self->config));
   g_signal_connect_swapped (self->config, "notify::valid", G_CALLBACK (_vol_window_update_actions), self);
   g_signal_connect_swapped (self->config, "target-settled", G_CALLBACK (target_settled_cb), self);
+  /* a person's typing shows in app.status as a script's does */
+  g_signal_connect_swapped (self->config, "changed", G_CALLBACK (republish_status), self);
 
   self->chart_view = VOL_CHART_VIEW (vol_chart_view_new ());
   gtk_box_append (self->chart_box, GTK_WIDGET (self->chart_view));
@@ -1241,8 +1229,10 @@ vol_window_constructed (GObject *object)
   gtk_widget_set_visible (GTK_WIDGET (self->remote_view), FALSE);
   gtk_box_insert_child_after (self->result_box, GTK_WIDGET (self->remote_view), GTK_WIDGET (self->chart_box));
 
-  self->runner = vol_runner_new ();
-  g_signal_connect (self->runner, "progress", G_CALLBACK (progress_cb), self);
+  self->run = vol_run_controller_new ();
+  g_signal_connect (vol_run_controller_get_runner (self->run), "progress", G_CALLBACK (progress_cb), self);
+  /* the buttons, the actions and app.status follow the run's state */
+  g_signal_connect_swapped (self->run, "notify::state", G_CALLBACK (run_state_changed_cb), self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
@@ -1271,11 +1261,13 @@ vol_window_dispose (GObject *object)
   VolWindow *self = VOL_WINDOW (object);
 
   self->disposed = TRUE;
-  if (self->cancellable)
-    g_cancellable_cancel (self->cancellable);
-  if (self->runner)
-    g_signal_handlers_disconnect_by_data (self->runner, self);
-  g_clear_object (&self->runner);
+  if (self->run)
+    {
+      g_signal_handlers_disconnect_by_data (vol_run_controller_get_runner (self->run), self);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+    }
+  /* stops a run still going: its worker removes the files */
+  g_clear_object (&self->run);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->results, g_ptr_array_unref);
   g_clear_pointer (&self->chart, vol_chart_unref);
@@ -1290,6 +1282,8 @@ vol_window_dispose (GObject *object)
   g_clear_pointer (&self->status_phase, g_free);
   g_clear_pointer (&self->last_error, g_free);
   g_clear_object (&self->question);
+  g_clear_pointer (&self->outcome, g_free);
+  g_clear_pointer (&self->final_state, g_free);
   G_OBJECT_CLASS (vol_window_parent_class)->dispose (object);
 }
 

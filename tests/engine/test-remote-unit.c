@@ -4,7 +4,9 @@
  * the user and to fio, and what is refused with which words. The job a
  * remote run sends (engine/vol-remote.c): the folder on the hosts, no
  * huge pages (a host's are not ours to reserve), the kinds fio cannot do
- * refused with the reason. tests/cli/test-remote.sh runs real servers.
+ * refused with the reason. The runner's remote backend: every host's
+ * report through the runner's "progress", all before the result's task.
+ * tests/cli/test-remote.sh runs real servers.
  */
 #include <glib/gstdio.h>
 
@@ -12,6 +14,7 @@
 #include "vol-fio-hosts.h"
 #include "vol-registry.h"
 #include "vol-remote.h"
+#include "vol-runner.h"
 
 static char *
 names (GPtrArray *hosts)
@@ -207,6 +210,107 @@ test_no_fio (void)
   g_assert_nonnull (strstr (error->message, "volumeter-no-such-fio"));
 }
 
+typedef struct
+{
+  GMainLoop *loop;
+  GPtrArray *reports;          /* of VolRemoteProgress, as the runner emitted them */
+  guint      reports_at_end;   /* how many had come when the task completed */
+  GPtrArray *results;
+  guint      n_failed;
+  GError    *error;
+} RunnerRun;
+
+static void
+runner_progress_cb (VolRunner         *runner,
+                    const VolProgress *progress,
+                    RunnerRun         *run)
+{
+  g_assert_nonnull (progress->host);   /* a remote run has no local progress */
+  g_assert_cmpstr (progress->phase, ==, "remote");
+  g_ptr_array_add (run->reports, vol_remote_progress_copy (progress->host));
+}
+
+static void
+runner_done_cb (GObject      *source,
+                GAsyncResult *res,
+                gpointer      user_data)
+{
+  RunnerRun *run = user_data;
+
+  run->reports_at_end = run->reports->len;
+  run->results = vol_runner_run_remote_finish (VOL_RUNNER (source), res, &run->n_failed, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+static void
+runner_run (const char *fio,
+            RunnerRun  *run)
+{
+  g_autoptr(VolRunner) runner = vol_runner_new ();
+  g_autoptr(VolTestSpec) spec = spec_for ("queue", "/srv/bench", NULL, NULL);
+  /* port 1: refused at once, no fio server needed */
+  g_autoptr(GPtrArray) hosts = vol_fio_hosts_parse ("127.0.0.1:1", 8765, NULL);
+  VolRemoteOptions options = { fio, 5, 5, NULL };
+
+  run->loop = g_main_loop_new (NULL, FALSE);
+  run->reports = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_remote_progress_free);
+  run->n_failed = 99;
+  g_signal_connect (runner, "progress", G_CALLBACK (runner_progress_cb), run);
+  vol_runner_run_remote_async (runner, spec, hosts, &options, NULL, runner_done_cb, run);
+  g_assert_true (vol_runner_get_running (runner));
+  g_main_loop_run (run->loop);
+  g_assert_false (vol_runner_get_running (runner));
+  g_main_loop_unref (run->loop);
+}
+
+static void
+runner_run_clear (RunnerRun *run)
+{
+  g_ptr_array_unref (run->reports);
+  g_clear_pointer (&run->results, g_ptr_array_unref);
+  g_clear_error (&run->error);
+}
+
+/* The runner's remote backend: a host that refuses fails with the reason,
+ * its reports (connecting, then failed) all arrive through "progress"
+ * before the task completes, and the results name it. "true" stands in
+ * for fio: with no host answering, fio is never started. */
+static void
+test_runner_backend (void)
+{
+  RunnerRun run = { 0 };
+  const VolRemoteProgress *first, *last;
+
+  runner_run ("true", &run);
+  g_assert_no_error (run.error);
+  g_assert_nonnull (run.results);
+  g_assert_cmpuint (run.n_failed, ==, 1);
+  g_assert_cmpuint (run.reports_at_end, ==, run.reports->len);
+  g_assert_cmpuint (run.reports->len, >=, 2);
+  first = g_ptr_array_index (run.reports, 0);
+  last = g_ptr_array_index (run.reports, run.reports->len - 1);
+  g_assert_cmpuint (first->host, ==, 0);
+  g_assert_cmpint (first->state, ==, VOL_REMOTE_HOST_CONNECTING);
+  g_assert_cmpuint (last->host, ==, 0);
+  g_assert_cmpint (last->state, ==, VOL_REMOTE_HOST_FAILED);
+  g_assert_nonnull (strstr (last->message, "cannot connect to 127.0.0.1:1"));
+  for (guint i = 0; i < run.results->len; i++)
+    {
+      const VolResult *result = g_ptr_array_index (run.results, i);
+
+      g_assert_cmpint (result->status, ==, VOL_RESULT_STATUS_FAILED);
+      g_assert_nonnull (strstr (result->message, "cannot connect"));
+    }
+  runner_run_clear (&run);
+
+  /* nothing could be sent: the same task completes with the error */
+  runner_run ("volumeter-no-such-fio", &run);
+  g_assert_null (run.results);
+  g_assert_error (run.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_REMOTE);
+  g_assert_cmpuint (run.reports->len, ==, 0);
+  runner_run_clear (&run);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -218,5 +322,6 @@ main (int    argc,
   g_test_add_func ("/vol/remote/job", test_job);
   g_test_add_func ("/vol/remote/refused-kinds", test_refused_kinds);
   g_test_add_func ("/vol/remote/no-fio", test_no_fio);
+  g_test_add_func ("/vol/remote/runner-backend", test_runner_backend);
   return g_test_run ();
 }

@@ -124,7 +124,7 @@ else
   ui_wait 's.get("state") == "asking"' 20 >/dev/null && ui_call answer "$(ui_str fill)" >/dev/null
   # held before creating its 4th file: 3 files written, each a sample
   if where=$(pause_wait "$UI_PID" 60); then
-    s=$(ui_wait 's.get("state") == "running" and s.get("live_points", 0) >= 3 and s.get("speed")' 30) \
+    s=$(ui_wait 's.get("state") == "running" and s.get("run_state") == "running" and s.get("live_points", 0) >= 3 and s.get("speed")' 30) \
       && ok "held at $where, the live chart has the 3 files' points and a speed ($(jget speed "$s"))" \
       || not_ok "held at $where, the live chart has the 3 files' points and a speed" "status: $s"
     ui_shot "$logs/ui-narrow-run.png" 15 || true

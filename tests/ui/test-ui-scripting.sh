@@ -10,7 +10,8 @@
 # nothing is written) and runs only after app.answer 'fill'; 'cancel'
 # runs nothing; an answer the question has not is refused. A scripted
 # export never replaces a file: the existing file stays byte-identical
-# and the status names it. Every wait polls app.status.
+# and the status names it. The same question comes from a real Ctrl+Return
+# (xdotool), and Escape on it runs nothing. Every wait polls app.status.
 # No root needed; run it alone (is_parallel: false): xvfb-run -a.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -20,9 +21,11 @@ if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2
   exit 2
 fi
-for tool in gdbus glib-compile-schemas python3 cmp; do
-  command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed (libglib2.0-bin, python3, diffutils)"; exit 1; }
+for tool in gdbus glib-compile-schemas python3 cmp xdotool; do
+  command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed (libglib2.0-bin, python3, diffutils, xdotool)"; exit 1; }
 done
+# A private X server always: xdotool's keys must reach our window only.
+VOLUMETER_UI_XVFB=1
 ui_session "$0" "$@"
 
 ui_env_init "$1" "$2" || { echo "Bail out! cannot set up the environment (schema?)"; exit 1; }
@@ -51,7 +54,7 @@ n_results() { find "$results_dir" -name '*.volumeter.json' 2>/dev/null | wc -l; 
 # what a fill would leave in its target while it runs: the scratch folder
 scratch_in() { find "$1" -maxdepth 1 -name '.volumeter-*' | wc -l; }
 
-echo "1..13"
+echo "1..15"
 
 # ---- without VOLUMETER_SCRIPTING: as a user starts it ----------------------------
 if ui_launch VOLUMETER_SCRIPTING=; then
@@ -94,6 +97,7 @@ done
 before=$(n_results)
 ui_call start >/dev/null
 if s=$(ui_wait 's.get("state") == "asking"' 30) && [ "$(jget question "$s")" = "Fill the System Volume?" ] \
+   && [ "$(jget run_state "$s")" = idle ] && [ "$(jget can_start "$s")" = False ] \
    && [ "$(scratch_in "$target")" = 0 ]; then
   ok "a scripted start of a fill on the home folder's volume stops at the question"
 else
@@ -130,6 +134,24 @@ else
 fi
 [ "$(scratch_in "$target")" = 0 ] && ok "no scratch folder is left in the target" \
   || not_ok "no scratch folder is left in the target" "$(ls -A "$target")"
+
+# ---- the same through real input: Ctrl+Return, then the dialog's keys -------------------
+# xdotool sends real X key events (XTEST) to the focused window: a person's
+# shortcut asks the same question, and the status follows it.
+win=$(xdotool search --sync --onlyvisible --name '^Volumeter$' | head -1)
+xdotool windowfocus --sync "$win" key --clearmodifiers ctrl+Return
+if s=$(ui_wait 's.get("state") == "asking"' 20) && [ "$(jget question "$s")" = "Fill the System Volume?" ]; then
+  ok "Ctrl+Return asks the same question (status: asking)"
+else
+  not_ok "Ctrl+Return asks the same question (status: asking)" "status: $s"
+fi
+dlg=$(xdotool search --sync --onlyvisible --name '^Fill the System Volume' | head -1)
+xdotool windowfocus --sync "$dlg" key Escape
+if s=$(ui_wait 's.get("state") != "asking"' 20) && [ "$(jget run_state "$s")" = idle ] && [ "$(scratch_in "$target")" = 0 ]; then
+  ok "Escape on the question runs nothing, and the status follows"
+else
+  not_ok "Escape on the question runs nothing, and the status follows" "status: $s"
+fi
 
 # ---- export never replaces a file ------------------------------------------------------
 existing="$UI_WORK/existing.csv"

@@ -250,7 +250,8 @@ if where=$(pause_wait "$UI_PID" 60); then
   ui_call stop >/dev/null
   s=$(ui_wait 's.get("state") != "running"' 60 "$trace")
   echo "# stop to cancelled: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
-  [ "$(jget state "$s")" = cancelled ] && ok "stop: the run ends cancelled" || not_ok "stop: the run ends cancelled" "status: $s"
+  [ "$(jget state "$s")" = cancelled ] && [ "$(jget run_state "$s")" = idle ] && ok "stop: the run ends cancelled (the controller idle)" \
+    || not_ok "stop: the run ends cancelled (the controller idle)" "status: $s"
   check "stop leaves no .volumeter-* folder in the volume" no_scratch
   cancelled=$(jget result "$s")
   out=$("$UI_CLI" show "$cancelled" 2>&1); rc=$?
