@@ -673,6 +673,57 @@ test_by_host (void)
     vol_result_unref (results[i]);
 }
 
+/* The app's table (the model's comparison, shown beside the chart) and the
+ * CLI's (the chart's full table, printed and written to the CSV) list the
+ * same rows with the same cells, each printed by the one formatter. */
+static void
+test_rows_agree (void)
+{
+  VolResult *results[2] = { make_fill (16384, "raid0", 100e6, 20), make_fill (32768, "raid0", 120e6, 20) };
+  g_autoptr(VolComparison) comparison = NULL;
+  g_autoptr(VolChart) table = NULL;
+  g_autoptr(GError) error = NULL;
+  guint rows;
+
+  g_variant_unref (results[1]->params);
+  results[1]->params = g_variant_ref_sink (g_variant_new_parsed ("{'files': <int64 500>, 'chunk': <int64 33554432>}"));
+  vol_result_add_figure (results[0], "lat-mean", "Latency, mean", "s", 2e-3);
+  vol_result_add_figure (results[1], "lat-mean", "Latency, mean", "s", 850e-6);
+  comparison = vol_comparison_new (results, 2, NULL, &error);
+  g_assert_no_error (error);
+  table = vol_chart_build_comparison_table (results, 2, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  rows = comparison->table->rows->len;
+  g_assert_cmpuint (comparison->params->len, ==, 1);
+  g_assert_cmpuint (table->table->len, ==, rows + comparison->params->len);
+  for (guint r = 0; r < rows; r++)
+    {
+      const VolResultRow *mine = g_ptr_array_index (comparison->table->rows, r);
+      const VolChartTableRow *drawn = g_ptr_array_index (table->table, r);
+
+      g_assert_cmpstr (drawn->label, ==, mine->label);
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autofree char *cell = vol_result_table_format_cell (comparison->table, r, k, FALSE);
+          g_assert_cmpstr (drawn->cells[k], ==, cell);
+        }
+    }
+  g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (table->table, rows))->label, ==,
+                   ((VolComparisonParam *) g_ptr_array_index (comparison->params, 0))->label);
+  /* seconds in the unit a person reads, as `show` prints them */
+  {
+    const VolChartTableRow *lat = NULL;
+    for (guint r = 0; r < table->table->len; r++)
+      if (g_str_equal (((VolChartTableRow *) g_ptr_array_index (table->table, r))->label, "Latency, mean"))
+        lat = g_ptr_array_index (table->table, r);
+    g_assert_nonnull (lat);
+    g_assert_cmpstr (lat->cells[0], ==, "2.00 ms");
+    g_assert_cmpstr (lat->cells[1], ==, "850.0 µs");
+  }
+  free_results (results, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -689,5 +740,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/compare/mixed-tests", test_mixed_tests);
   g_test_add_func ("/vol/compare/many", test_many);
   g_test_add_func ("/vol/compare/binned-curves", test_binned_curves);
+  g_test_add_func ("/vol/compare/rows-agree", test_rows_agree);
   return g_test_run ();
 }
