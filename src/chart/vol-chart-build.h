@@ -33,6 +33,11 @@ VolChart  *vol_chart_build_comparison_by    (VolResult *const      *results,
                                              const char            *by,
                                              const VolChartOptions *options,
                                              GError               **error);
+VolChart  *vol_chart_build_comparison_export (VolResult *const     *results,
+                                             guint                  n_results,
+                                             const char            *by,
+                                             const VolChartOptions *options,
+                                             GError               **error);
 VolChart  *vol_chart_build_comparison_table (VolResult *const      *results,
                                              guint                  n_results,
                                              const char            *by,

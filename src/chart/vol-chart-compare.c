@@ -341,6 +341,7 @@ build_comparison (VolResult *const      *results,
                   guint                  n,
                   const char            *by,
                   const VolChartOptions *options,
+                  gboolean               bars,
                   gboolean               table,
                   GError               **error)
 {
@@ -355,7 +356,8 @@ build_comparison (VolResult *const      *results,
   labels = comparison->labels;
   order = comparison->order;
 
-  if (!table && g_strcmp0 (results[0]->kind, "fill") == 0 && !(options && options->bars))
+  bars |= options && options->bars;
+  if (!bars && g_strcmp0 (results[0]->kind, "fill") == 0)
     {
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
       chart->title = g_strdup (_("Throughput across the volume, compared"));
@@ -388,7 +390,7 @@ build_comparison (VolResult *const      *results,
       vol_chart_add_legend_key (chart, _("Write"), VOL_CHART_PALETTE_SIZE - 1, FALSE);
       vol_chart_add_legend_key (chart, _("Read"), VOL_CHART_PALETTE_SIZE - 1, TRUE);
     }
-  else if (!table && g_strcmp0 (results[0]->kind, "surface") == 0 && !(options && options->bars))
+  else if (!bars && g_strcmp0 (results[0]->kind, "surface") == 0)
     {
       /* several devices or runs read across: a transfer curve each */
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
@@ -407,6 +409,9 @@ build_comparison (VolResult *const      *results,
     chart = build_quick_bars (comparison, options, table);
   else
     chart = build_bars (comparison, options, table);
+  /* the curves have no table of their own; the CSV's is the comparison's */
+  if (table && chart->kind == VOL_CHART_KIND_CAPACITY)
+    add_comparison_rows (chart, comparison, options, TRUE);
 
   chart->subtitle = vol_comparison_describe (comparison);
   if (chart->kind == VOL_CHART_KIND_CAPACITY && binned)
@@ -495,7 +500,7 @@ vol_chart_build_comparison_by (VolResult *const      *results,
   g_return_val_if_fail (results != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return build_comparison (results, n, by, options, FALSE, error);
+  return build_comparison (results, n, by, options, FALSE, FALSE, error);
 }
 
 /**
@@ -518,7 +523,7 @@ vol_chart_build_comparison_table (VolResult *const      *results,
   g_return_val_if_fail (results != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return build_comparison (results, n, by, options, TRUE, error);
+  return build_comparison (results, n, by, options, TRUE, TRUE, error);
 }
 
 /**
@@ -534,5 +539,28 @@ vol_chart_build_comparison (VolResult *const      *results,
 {
   g_return_val_if_fail (results != NULL, NULL);
 
-  return build_comparison (results, n, NULL, options, FALSE, error);
+  return build_comparison (results, n, NULL, options, FALSE, FALSE, error);
+}
+
+/**
+ * vol_chart_build_comparison_export:
+ * @by: (nullable): the attribute to name the results by, or %NULL to choose
+ *
+ * The chart of vol_chart_build_comparison_by() (curves or bars alike)
+ * with the whole comparison as its table, as the CLI prints it: what its
+ * CSV carries, so the CSV lists the rows the app and the CLI show.
+ *
+ * Returns: (transfer full) (nullable): the chart, or %NULL with @error set.
+ */
+VolChart *
+vol_chart_build_comparison_export (VolResult *const      *results,
+                                   guint                  n,
+                                   const char            *by,
+                                   const VolChartOptions *options,
+                                   GError               **error)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return build_comparison (results, n, by, options, FALSE, TRUE, error);
 }

@@ -215,6 +215,7 @@ vol_cli_command_compare (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(VolComparison) comparison = NULL;
   g_autoptr(VolChart) chart = NULL;
+  g_autoptr(VolChart) csv_chart = NULL;
   g_autofree char *problem = NULL;
   const char *by = NULL;
   VolCliExportFiles files;
@@ -284,7 +285,13 @@ vol_cli_command_compare (int    argc,
 
   if (!files.png && !files.svg && !files.pdf && !files.csv)
     return VOL_CLI_EXIT_OK;
-  if (!vol_cli_export_chart (chart, &files, &error))
+  /* the CSV: the plotted numbers, then the whole table printed above */
+  if (files.csv)
+    csv_chart = vol_chart_build_comparison_export ((VolResult *const *) results->pdata, results->len, by,
+                                                   &options, &error);
+  if (files.csv && csv_chart == NULL)
+    return fail (VOL_CLI_EXIT_USAGE, error->message);
+  if (!vol_cli_export_charts (chart, csv_chart, &files, &error))
     return fail (VOL_CLI_EXIT_FAILED, error->message);
   return VOL_CLI_EXIT_OK;
 }
