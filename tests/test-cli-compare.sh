@@ -126,6 +126,28 @@ assert cells and all("±" in c and c.endswith(" MB/s") for c in cells[0][1:]), c
 EOF
 then ok "bars CSV, in stripe order, agrees with the printed table"; else not_ok "bars CSV agrees with the printed table"; fi
 
+# --- the CSV's table lists the rows printed, curves or bars --------------
+for mode in curves bars; do
+  extra=(); [ "$mode" = bars ] && extra=(--bars)
+  "$cli" compare "${shuffled[@]}" "${extra[@]}" --csv "$work/rows.csv" >"$work/rows.txt" 2>&1
+  if python3 - "$work/rows.csv" "$work/rows.txt" <<'EOF'
+import csv, re, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+blank = rows.index([])
+csv_rows = [r for r in rows[blank + 2:] if r]
+assert rows[blank + 1][1:] == ["16 KiB stripe", "32 KiB stripe", "64 KiB stripe", "128 KiB stripe"], rows[blank + 1]
+lines = open(sys.argv[2]).read().split("\n")
+printed = []
+for l in lines[3:]:
+    if not l.strip():
+        break
+    printed.append(re.split(r"  +", l.strip()))
+assert [r[0] for r in csv_rows] == [p[0] for p in printed], (csv_rows, printed)
+assert [r[1:] for r in csv_rows] == [p[1:] for p in printed], (csv_rows, printed)
+EOF
+  then ok "$mode CSV: the table printed, row for row"; else not_ok "$mode CSV: the table printed, row for row"; fi
+done
+
 # --- --by label, --by raid ------------------------------------------------
 variant "$work/l1.json" stripe_bytes=16384 label="Zebra array"
 variant "$work/l2.json" stripe_bytes=32768 label="Apple array"

@@ -724,6 +724,43 @@ test_rows_agree (void)
   free_results (results, 2);
 }
 
+/* The CSV of a comparison holds the whole table, curves or bars: the rows
+ * `compare` prints and the app shows, a column per result (a fill's curves
+ * are a write and a read per result: eight series, four columns). */
+static void
+test_export_has_whole_table (void)
+{
+  VolResult *results[4];
+  g_autoptr(VolComparison) comparison = NULL;
+  g_autoptr(VolChart) drawn = NULL;
+  g_autoptr(VolChart) exported = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+
+  make_stripes (results);
+  comparison = vol_comparison_new (results, 4, NULL, &error);
+  g_assert_no_error (error);
+  drawn = vol_chart_build_comparison_by (results, 4, NULL, NULL, &error);
+  g_assert_no_error (error);
+  exported = vol_chart_build_comparison_export (results, 4, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  /* the same curves, and only the export carries the table */
+  g_assert_cmpint (exported->kind, ==, VOL_CHART_KIND_CAPACITY);
+  g_assert_cmpuint (exported->series->len, ==, drawn->series->len);
+  g_assert_cmpuint (drawn->table->len, ==, 0);
+  g_assert_cmpuint (exported->table->len, ==, comparison->table->rows->len + comparison->params->len);
+  for (guint r = 0; r < comparison->table->rows->len; r++)
+    g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (exported->table, r))->label, ==,
+                     ((VolResultRow *) g_ptr_array_index (comparison->table->rows, r))->label);
+
+  csv = vol_chart_to_csv (exported);
+  g_assert_nonnull (strstr (csv, "\r\n,16 KiB stripe,32 KiB stripe,64 KiB stripe,128 KiB stripe\r\n"));
+  g_assert_null (strstr (csv, "\r\n,16 KiB stripe — write"));
+  g_assert_nonnull (strstr (csv, "\r\nFiles written,200,200,200,200\r\n"));
+  free_results (results, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -741,5 +778,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/compare/many", test_many);
   g_test_add_func ("/vol/compare/binned-curves", test_binned_curves);
   g_test_add_func ("/vol/compare/rows-agree", test_rows_agree);
+  g_test_add_func ("/vol/compare/export-has-whole-table", test_export_has_whole_table);
   return g_test_run ();
 }
