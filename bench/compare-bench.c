@@ -24,13 +24,6 @@
 #include "vol-chart-render.h"
 #include "vol-chart-style.h"
 
-/* Until this moves to vol-chart-build.h (it is in vol-chart-compare.c). */
-VolChart *vol_chart_build_comparison_by (VolResult *const      *results,
-                                         guint                  n_results,
-                                         const char            *by,
-                                         const VolChartOptions *options,
-                                         GError               **error);
-
 #define SAMPLES 1000
 
 static VolResult *

@@ -28,19 +28,12 @@ VolChart *vol_chart_build_comparison  (VolResult *const      *results,
                                        const VolChartOptions *options,
                                        GError               **error);
 char     *vol_chart_describe_target   (const VolResult       *result);
-char    **vol_chart_comparison_labels (VolResult *const      *results,
-                                       guint                  n_results,
-                                       const char           **by,
-                                       guint                 *order);
-char      *vol_chart_comparison_attribute   (const VolResult       *result,
-                                             const char            *by);
-char     **vol_chart_comparison_labels_by   (VolResult *const      *results,
+VolChart  *vol_chart_build_comparison_by    (VolResult *const      *results,
                                              guint                  n_results,
                                              const char            *by,
-                                             const char           **by_used,
-                                             guint                 *order,
+                                             const VolChartOptions *options,
                                              GError               **error);
-VolChart  *vol_chart_build_comparison_by    (VolResult *const      *results,
+VolChart  *vol_chart_build_comparison_export (VolResult *const     *results,
                                              guint                  n_results,
                                              const char            *by,
                                              const VolChartOptions *options,

@@ -1,27 +1,15 @@
 /* vol-chart-compare.c — several results on one chart
  *
- * The reviews compare by hand what this does in one step: one array
- * rebuilt with 16, 32, 64 and 128 KiB stripes; RAID 0 against RAID 10;
- * one scheduler against another. Each result is named by the user's label
- * when every result has one of its own (the user named them: a date or
- * a stripe size would second-guess that); else by the first attribute
- * that tells them apart (stripe size, RAID level, scheduler, device
- * model, filesystem, device name, date), or by a combination of the
- * hardware attributes ("RAID 0, 16 KiB stripe") when no single one does,
- * with a result's label, if it has one, in front ("nvme (RAID 0)"); and
- * ordered by it (stripe sizes ascending, names in natural order, labels
- * as given). The subtitle says which test parameters differ.
- *
- * Only results of one test are compared: a fill's mean write speed and a
- * queue-depth run's are different measurements that share a name, not two
- * values of one figure. Fill results overlay their capacity curves (every
- * sample for two results; from three on, each curve's means per 1 % of
- * capacity, which reads better and keeps 20 results within 3× the
- * drawing time of one — bench/compare-bench.c); any
- * test's results compare as grouped bars, one group per figure and one bar
- * per result, with the means ± std dev (and, for the CLI, the test's own
- * figures and the differing parameters) as a table that the CSV carries
- * too, so the chart, the CSV and the printed table show the same numbers.
+ * Draws a comparison of the model (vol-comparison.c: the results' names,
+ * their order, what differs and the one table). Fill results overlay
+ * their capacity curves (every sample for two results; from three on,
+ * each curve's means per 1 % of capacity, which reads better and keeps 20
+ * results within 3× the drawing time of one — bench/compare-bench.c);
+ * any test's results compare as grouped bars, one group per figure and
+ * one bar per result. The table under the bars (or, for the CLI and the
+ * CSV, the whole table) is the comparison's, each cell printed by the one
+ * formatter, so the app, the chart, the CSV and the printed table list
+ * the same rows with the same numbers.
  */
 #include "vol-chart-build.h"
 
@@ -32,6 +20,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-chart-style.h"
+#include "vol-comparison.h"
 #include "vol-error.h"
 #include "vol-quick.h"
 #include "vol-size.h"
@@ -39,584 +28,6 @@
 /* Beyond this many results the drawn table's columns would overlap; the
  * bars still carry their values, and the CLI prints the full table. */
 #define DRAWN_TABLE_MAX_RESULTS 8
-
-typedef char *(*AttributeFunc) (const VolResult *result);
-
-typedef enum
-{
-  SORT_TEXT,    /* natural order: "RAID 5" before "RAID 10" */
-  SORT_STRIPE,  /* by size */
-  SORT_GIVEN,   /* as the user gave them */
-} SortKind;
-
-static char *
-attr_label (const VolResult *r)
-{
-  return r->label && *r->label ? g_strdup (r->label) : NULL;
-}
-
-/* the host a remote run's result is about (vol-remote.c), or the
- * machine's name when the user chose to keep it */
-static char *
-attr_host (const VolResult *r)
-{
-  const char *host = vol_result_get_remote_host (r);
-
-  if (host != NULL)
-    return g_strdup (host);
-  return r->host && r->host->hostname && *r->host->hostname ? g_strdup (r->host->hostname) : NULL;
-}
-
-static char *
-attr_stripe (const VolResult *r)
-{
-  g_autofree char *size = NULL;
-
-  if (r->target == NULL || r->target->stripe_bytes == 0)
-    return NULL;
-  size = vol_size_format (r->target->stripe_bytes);
-  return g_strdup_printf (_("%s stripe"), size);
-}
-
-static char *
-attr_raid (const VolResult *r)
-{
-  if (r->target == NULL || r->target->raid_level == NULL)
-    return NULL;
-  return g_str_has_prefix (r->target->raid_level, "raid")
-    ? g_strdup_printf ("RAID %s", r->target->raid_level + 4) : g_strdup (r->target->raid_level);
-}
-
-static char *
-attr_scheduler (const VolResult *r)
-{
-  return r->target ? g_strdup (r->target->scheduler) : NULL;
-}
-
-static char *
-attr_model (const VolResult *r)
-{
-  return r->target ? g_strdup (r->target->model) : NULL;
-}
-
-static char *
-attr_fs (const VolResult *r)
-{
-  return r->target ? g_strdup (r->target->fs_type) : NULL;
-}
-
-static char *
-attr_device (const VolResult *r)
-{
-  return r->target ? g_strdup (r->target->device) : NULL;
-}
-
-static char *
-attr_date (const VolResult *r)
-{
-  return r->created ? g_date_time_format (r->created, "%Y-%m-%d %H:%M:%S") : NULL;
-}
-
-typedef struct
-{
-  const char    *name;    /* as --by names it */
-  const char    *title;   /* as the subtitle names it */
-  AttributeFunc  get;
-  SortKind       sort;
-} Attribute;
-
-/* In the order they are tried. */
-static const Attribute attributes[] = {
-  { "stripe", N_("stripe size"), attr_stripe, SORT_STRIPE },
-  { "raid", N_("RAID level"), attr_raid, SORT_TEXT },
-  { "scheduler", N_("scheduler"), attr_scheduler, SORT_TEXT },
-  { "device", N_("device model"), attr_model, SORT_TEXT },
-  { "filesystem", N_("filesystem"), attr_fs, SORT_TEXT },
-  { "label", N_("label"), attr_label, SORT_GIVEN },
-  { "host", N_("host"), attr_host, SORT_GIVEN },
-  { "device-name", N_("device name"), attr_device, SORT_TEXT },
-  { "date", N_("date"), attr_date, SORT_TEXT },
-};
-
-/* When no single attribute tells the results apart, these are combined,
- * coarse to fine, as the label reads: "RAID 0, 16 KiB stripe". */
-static const char *const combined_order[] = { "raid", "device", "filesystem", "scheduler", "stripe" };
-
-static const Attribute *
-find_attribute (const char *name)
-{
-  for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
-    if (g_str_equal (attributes[a].name, name))
-      return &attributes[a];
-  return NULL;
-}
-
-/**
- * vol_chart_comparison_attribute:
- * @by: "stripe", "raid", "scheduler", "device", "filesystem", "label",
- *   "device-name" or "date"
- *
- * Returns: (transfer full) (nullable): the text @result would be named by,
- * or %NULL when it lacks the attribute (or @by is no attribute). Any thread.
- */
-char *
-vol_chart_comparison_attribute (const VolResult *result,
-                                const char      *by)
-{
-  const Attribute *attr;
-
-  g_return_val_if_fail (result != NULL, NULL);
-  g_return_val_if_fail (by != NULL, NULL);
-
-  attr = find_attribute (by);
-  return attr ? attr->get (result) : NULL;
-}
-
-/* What orders the results by an attribute; NULL when a result lacks it. */
-static char *
-sort_key (const Attribute *attr,
-          const VolResult *r,
-          guint            index)
-{
-  g_autofree char *value = NULL;
-
-  switch (attr->sort)
-    {
-    case SORT_STRIPE:
-      if (r->target == NULL || r->target->stripe_bytes == 0)
-        return NULL;
-      return g_strdup_printf ("%020" PRIu64, (guint64) r->target->stripe_bytes);
-    case SORT_GIVEN:
-      return g_strdup_printf ("%010u", index);
-    case SORT_TEXT:
-    default:
-      value = attr->get (r);
-      return value ? g_utf8_collate_key_for_filename (value, -1) : NULL;
-    }
-}
-
-typedef struct
-{
-  char **keys;
-} SortData;
-
-static int
-compare_keys (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  const SortData *data = user_data;
-  guint x = *(const guint *) a, y = *(const guint *) b;
-  int c = strcmp (data->keys[x], data->keys[y]);
-
-  /* ties keep the given order, whatever the sort's stability */
-  return c != 0 ? c : (x > y) - (x < y);
-}
-
-static void
-sort_order (char **keys,
-            guint  n,
-            guint *order)
-{
-  SortData data = { keys };
-
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
-  g_qsort_with_data (order, n, sizeof (guint), compare_keys, &data);
-}
-
-/* Labels and sort keys of @attrs joined; FALSE (and nothing set) when a
- * result lacks one of them or two results end up with the same label. */
-static gboolean
-label_by (VolResult *const       *results,
-          guint                   n,
-          const Attribute *const *attrs,
-          guint                   n_attrs,
-          char                  **labels,
-          guint                  *order,
-          guint                  *missing,
-          guint                  *same_a,
-          guint                  *same_b)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_auto(GStrv) texts = g_new0 (char *, n + 1);
-  g_auto(GStrv) keys = g_new0 (char *, n + 1);
-
-  for (guint i = 0; i < n; i++)
-    {
-      GString *text = g_string_new (NULL);
-      GString *key = g_string_new (NULL);
-      gboolean complete = TRUE;
-
-      for (guint a = 0; a < n_attrs && complete; a++)
-        {
-          g_autofree char *value = attrs[a]->get (results[i]);
-          g_autofree char *k = value ? sort_key (attrs[a], results[i], i) : NULL;
-          if (k == NULL)
-            complete = FALSE;
-          else
-            {
-              g_string_append_printf (text, "%s%s", a > 0 ? ", " : "", value);
-              g_string_append_printf (key, "%s%s", a > 0 ? "\001" : "", k);
-            }
-        }
-      texts[i] = g_string_free (text, !complete);
-      keys[i] = g_string_free (key, !complete);
-      if (!complete)
-        {
-          if (missing)
-            *missing = i;
-          return FALSE;
-        }
-      if (g_hash_table_contains (seen, texts[i]))
-        {
-          if (same_a)
-            *same_a = GPOINTER_TO_UINT (g_hash_table_lookup (seen, texts[i]));
-          if (same_b)
-            *same_b = i;
-          return FALSE;
-        }
-      g_hash_table_insert (seen, texts[i], GUINT_TO_POINTER (i));
-    }
-
-  sort_order (keys, n, order);
-  for (guint i = 0; i < n; i++)
-    labels[i] = g_steal_pointer (&texts[i]);
-  return TRUE;
-}
-
-/* Present in every result, and not the same in all. */
-static gboolean
-varies (VolResult *const *results,
-        guint             n,
-        const Attribute  *attr)
-{
-  g_autofree char *first = attr->get (results[0]);
-  gboolean differs = FALSE;
-
-  if (first == NULL)
-    return FALSE;
-  for (guint i = 1; i < n; i++)
-    {
-      g_autofree char *value = attr->get (results[i]);
-      if (value == NULL)
-        return FALSE;
-      differs |= !g_str_equal (value, first);
-    }
-  return differs;
-}
-
-/* The first attribute but the label that tells all @results apart, else
- * the hardware attributes that vary together, else the order given. */
-static void
-what_differs (VolResult *const *results,
-              guint             n,
-              char            **labels,
-              guint            *order,
-              const char      **by_used)
-{
-  const Attribute *attr;
-  const Attribute *combined[G_N_ELEMENTS (combined_order)];
-  guint n_combined = 0;
-
-  for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
-    {
-      attr = &attributes[a];
-      if (g_str_equal (attr->name, "label"))
-        continue;
-      if (label_by (results, n, &attr, 1, labels, order, NULL, NULL, NULL))
-        {
-          if (by_used)
-            *by_used = attr->name;
-          return;
-        }
-    }
-
-  for (guint c = 0; c < G_N_ELEMENTS (combined_order); c++)
-    {
-      attr = find_attribute (combined_order[c]);
-      if (varies (results, n, attr))
-        combined[n_combined++] = attr;
-    }
-  if (n_combined >= 2 && label_by (results, n, combined, n_combined, labels, order, NULL, NULL, NULL))
-    {
-      GString *name = g_string_new (NULL);
-      for (guint c = 0; c < n_combined; c++)
-        g_string_append_printf (name, "%s%s", c ? "+" : "", combined[c]->name);
-      if (by_used)
-        *by_used = g_intern_string (name->str);
-      g_string_free (name, TRUE);
-      return;
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      order[i] = i;
-      labels[i] = g_strdup_printf (_("Run %u"), i + 1);
-    }
-  if (by_used)
-    *by_used = "order";
-}
-
-/**
- * vol_chart_comparison_labels_by:
- * @by: (nullable): the attribute to name the results by ("stripe", "raid",
- *   "scheduler", "device", "filesystem", "label"), or %NULL to choose
- * @by_used: (out) (optional): the attribute used: one of those, "order"
- *   ("Run 1", "Run 2" when nothing tells the results apart), or several
- *   joined by "+" ("raid+stripe"; "label+date" when some results have
- *   labels but the labels do not tell them all apart)
- * @order: (out caller-allocates): @n_results indices, the display order
- *
- * Returns: (transfer full) (nullable): one label per result, in the
- * results' order; %NULL with @error set when @by is unknown, a result
- * lacks it, or two results share its value. Any thread.
- */
-char **
-vol_chart_comparison_labels_by (VolResult *const *results,
-                                guint             n,
-                                const char       *by,
-                                const char      **by_used,
-                                guint            *order,
-                                GError          **error)
-{
-  char **labels;
-  const Attribute *attr;
-  const char *used = NULL;
-  gboolean labelled = FALSE;
-
-  g_return_val_if_fail (results != NULL || n == 0, NULL);
-  g_return_val_if_fail (order != NULL, NULL);
-
-  labels = g_new0 (char *, n + 1);
-  if (by != NULL)
-    {
-      guint missing = G_MAXUINT, a = 0, b = 0;
-
-      attr = find_attribute (by);
-      if (attr == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("“%s” is not an attribute to name results by: use stripe, raid, scheduler, device, filesystem, label or host"),
-                       by);
-          g_free (labels);
-          return NULL;
-        }
-      if (!label_by (results, n, &attr, 1, labels, order, &missing, &a, &b))
-        {
-          if (missing != G_MAXUINT)
-            g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
-                         _("Cannot name the results by %s: result %u has none"), _(attr->title), missing + 1);
-          else
-            {
-              g_autofree char *value = attr->get (results[b]);
-              g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
-                           _("Cannot name the results by %s: results %u and %u are both “%s”"),
-                           _(attr->title), a + 1, b + 1, value);
-            }
-          g_free (labels);
-          return NULL;
-        }
-      if (by_used)
-        *by_used = attr->name;
-      return labels;
-    }
-
-  /* the user's own names first, when every result has one of its own */
-  attr = find_attribute ("label");
-  if (label_by (results, n, &attr, 1, labels, order, NULL, NULL, NULL))
-    {
-      if (by_used)
-        *by_used = attr->name;
-      return labels;
-    }
-
-  /* else what differs, each label kept in front of it */
-  what_differs (results, n, labels, order, &used);
-  for (guint i = 0; i < n; i++)
-    if (results[i]->label && *results[i]->label)
-      {
-        char *named = g_strdup_printf (_("%s (%s)"), results[i]->label, labels[i]);
-        g_free (labels[i]);
-        labels[i] = named;
-        labelled = TRUE;
-      }
-  if (by_used)
-    {
-      g_autofree char *both = labelled ? g_strconcat ("label+", used, NULL) : NULL;
-      *by_used = both ? g_intern_string (both) : used;
-    }
-  return labels;
-}
-
-
-/**
- * vol_chart_comparison_labels:
- * @by: (out): the attribute the labels come from: "stripe", "label", …
- * @order: (out caller-allocates): @n_results indices, the display order
- *
- * The automatic choice of vol_chart_comparison_labels_by().
- *
- * Returns: (transfer full): one label per result, in the results' order.
- */
-char **
-vol_chart_comparison_labels (VolResult *const *results,
-                             guint             n,
-                             const char      **by,
-                             guint            *order)
-{
-  return vol_chart_comparison_labels_by (results, n, NULL, by, order, NULL);
-}
-
-/* "RAID level, stripe size" for "raid+stripe"; "order" names nothing. */
-static char *
-by_title (const char *by)
-{
-  g_auto(GStrv) names = g_strsplit (by, "+", -1);
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; names[i]; i++)
-    {
-      const Attribute *attr = find_attribute (names[i]);
-      if (g_str_equal (names[i], "order"))
-        continue;
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", attr ? _(attr->title) : names[i]);
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* ------------------------------------------------------------------------ */
-/* What differs besides the attribute                                        */
-/* ------------------------------------------------------------------------ */
-
-static void
-collect_keys (GVariant   *dict,
-              GPtrArray  *keys,
-              GHashTable *seen)
-{
-  GVariantIter iter;
-  const char *key;
-
-  if (dict == NULL)
-    return;
-  g_variant_iter_init (&iter, dict);
-  while (g_variant_iter_next (&iter, "{&sv}", &key, NULL))
-    if (!g_hash_table_contains (seen, key))
-      {
-        g_hash_table_add (seen, (gpointer) key);
-        g_ptr_array_add (keys, (gpointer) key);
-      }
-}
-
-/* The parameter names whose values are not the same in every result (a
- * parameter one result lacks differs too), in the first result's order;
- * then how the runs were measured, when that differs. Borrowed strings. */
-static GPtrArray *
-differing_parameters (VolResult *const *results,
-                      guint             n)
-{
-  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *names = g_ptr_array_new ();
-  gboolean pattern = FALSE, bypass = FALSE, backend = FALSE;
-
-  for (guint i = 0; i < n; i++)
-    collect_keys (results[i]->params, keys, seen);
-  for (guint k = 0; k < keys->len; k++)
-    {
-      const char *key = g_ptr_array_index (keys, k);
-      g_autoptr(GVariant) first = results[0]->params ? g_variant_lookup_value (results[0]->params, key, NULL) : NULL;
-      gboolean same = first != NULL;
-      for (guint i = 1; i < n && same; i++)
-        {
-          g_autoptr(GVariant) other = results[i]->params ? g_variant_lookup_value (results[i]->params, key, NULL) : NULL;
-          same = other != NULL && g_variant_equal (first, other);
-        }
-      if (!same)
-        g_ptr_array_add (names, (gpointer) key);
-    }
-  for (guint i = 1; i < n; i++)
-    {
-      pattern |= results[i]->pattern != results[0]->pattern;
-      bypass |= results[i]->cache_bypass != results[0]->cache_bypass;
-      backend |= g_strcmp0 (results[i]->io_backend, results[0]->io_backend) != 0;
-    }
-  if (pattern)
-    g_ptr_array_add (names, (gpointer) "data pattern");
-  if (bypass)
-    g_ptr_array_add (names, (gpointer) "cache bypass");
-  if (backend)
-    g_ptr_array_add (names, (gpointer) "I/O backend");
-  return names;
-}
-
-static char *
-comparison_subtitle (VolResult *const *results,
-                     guint             n,
-                     const char       *by)
-{
-  g_autoptr(GPtrArray) differ = differing_parameters (results, n);
-  GString *s = g_string_new (NULL);
-
-  g_string_append_printf (s, ngettext ("%u %s result", "%u %s results", n), n, results[0]->kind);
-  if (!g_str_equal (by, "label"))
-    {
-      g_autofree char *title = by_title (by);
-      if (*title && !g_str_equal (by, "label+order"))
-        g_string_append_printf (s, _(", named by %s"), title);
-    }
-  if (differ->len > 0)
-    {
-      g_autofree char *joined = NULL;
-      g_ptr_array_add (differ, NULL);
-      joined = g_strjoinv (", ", (char **) differ->pdata);
-      g_string_append_printf (s, _(" · parameters that differ: %s"), joined);
-    }
-  else
-    g_string_append (s, _(" · same test parameters"));
-  return g_string_free (s, FALSE);
-}
-
-/* Results of one test only, or an error naming the tests by position. */
-static gboolean
-check_one_test (VolResult *const *results,
-                guint             n,
-                GError          **error)
-{
-  g_autoptr(GPtrArray) kinds = NULL;
-  GString *list;
-
-  gboolean mixed = FALSE;
-
-  for (guint i = 1; i < n; i++)
-    mixed |= g_strcmp0 (results[i]->kind, results[0]->kind) != 0;
-  if (!mixed)
-    return TRUE;
-
-  kinds = g_ptr_array_new ();
-  list = g_string_new (NULL);
-  for (guint i = 0; i < n; i++)
-    {
-      gboolean seen = FALSE;
-      GString *positions;
-      for (guint k = 0; k < kinds->len && !seen; k++)
-        seen = g_strcmp0 (g_ptr_array_index (kinds, k), results[i]->kind) == 0;
-      if (seen)
-        continue;
-      g_ptr_array_add (kinds, results[i]->kind);
-      positions = g_string_new (NULL);
-      for (guint j = i; j < n; j++)
-        if (g_strcmp0 (results[j]->kind, results[i]->kind) == 0)
-          g_string_append_printf (positions, "%s%u", positions->len ? ", " : "", j + 1);
-      g_string_append_printf (list, "%s%s (%s)", list->len ? "; " : "",
-                              results[i]->kind ? results[i]->kind : "?", positions->str);
-      g_string_free (positions, TRUE);
-    }
-  g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
-               _("Only results of one test can be compared; these come from different tests: %s"), list->str);
-  g_string_free (list, TRUE);
-  return FALSE;
-}
 
 /* ------------------------------------------------------------------------ */
 /* The charts                                                                */
@@ -731,165 +142,36 @@ summary_title (VolResult *const *results,
   return g_strdup_printf ("%s, %s", series && series->title ? _(series->title) : summary->series, summary->column);
 }
 
-/* A value in display units, for the table; rates scaled like the bars. */
-static char *
-format_number (double                 value,
-               const char            *unit,
-               const VolChartOptions *options)
-{
-  if (!isfinite (value))
-    return g_strdup ("—");
-  if (g_strcmp0 (unit, "B/s") == 0)
-    return g_strdup_printf ("%.1f", value / _vol_chart_rate_scale (options));
-  if (g_strcmp0 (unit, "B") == 0)
-    return vol_size_format_double (value);
-  if (g_strcmp0 (unit, "%") == 0)
-    return g_strdup_printf ("%.1f", value);
-  if (g_strcmp0 (unit, "s") == 0)
-    return g_strdup_printf ("%.3f", value);
-  if (fabs (value) >= 1000 || value == floor (value))
-    return g_strdup_printf ("%.0f", value);
-  return g_strdup_printf ("%.4g", value);
-}
-
-/* " (MB/s)", or nothing where the cells carry their unit or have none. */
-static const char *
-unit_suffix (const char            *unit,
-             const VolChartOptions *options)
-{
-  if (g_strcmp0 (unit, "B/s") == 0)
-    return _vol_chart_rate_unit (options);
-  if (unit == NULL || *unit == '\0' || g_str_equal (unit, "B"))
-    return NULL;
-  return unit;
-}
-
-static char *
-row_label (const char            *title,
-           const char            *unit,
-           const VolChartOptions *options)
-{
-  const char *suffix = unit_suffix (unit, options);
-
-  return suffix ? g_strdup_printf ("%s (%s)", title, suffix) : g_strdup (title);
-}
-
+/* The comparison's table, each cell printed by the one formatter
+ * (vol_result_table_format_cell()): the rows before the test's own
+ * figures when drawn under the plot, every row and the parameters that
+ * differ when @full (the CLI's table and the CSV's). */
 static void
-add_row (VolChart   *chart,
-         const char *label,
-         GPtrArray  *cells)
+add_comparison_rows (VolChart              *chart,
+                     const VolComparison   *comparison,
+                     const VolChartOptions *options,
+                     gboolean               full)
 {
-  g_ptr_array_add (cells, NULL);
-  vol_chart_add_table_row (chart, label, (const char *const *) cells->pdata);
-}
+  const VolResultTable *table = comparison->table;
+  guint n = comparison->results->len;
+  guint n_rows = full ? table->rows->len : vol_comparison_n_lead_rows (comparison);
+  gboolean binary = options && options->binary;
 
-static void
-add_summary_rows (VolChart              *chart,
-                  VolResult *const      *results,
-                  const guint           *order,
-                  guint                  n,
-                  GPtrArray             *summaries,
-                  const VolChartOptions *options)
-{
-  for (guint s = 0; s < summaries->len; s++)
+  for (guint r = 0; r < n_rows; r++)
     {
-      const VolSummary *summary = g_ptr_array_index (summaries, s);
-      g_autofree char *title = summary_title (results, order, n, summary);
-      g_autofree char *with_sd = g_strdup_printf (_("%s mean ± std dev"), title);
-      g_autofree char *label = row_label (with_sd, summary->unit, options);
-      g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+      const VolResultRow *row = g_ptr_array_index (table->rows, r);
+      g_auto(GStrv) cells = g_new0 (char *, n + 1);
 
       for (guint k = 0; k < n; k++)
-        {
-          const VolSummary *mine = vol_result_find_summary (results[order[k]], summary->series, summary->column);
-          if (mine == NULL || mine->count == 0)
-            g_ptr_array_add (cells, g_strdup ("—"));
-          else if (mine->count == 1 || !isfinite (mine->stddev))
-            g_ptr_array_add (cells, format_number (mine->mean, mine->unit, options));
-          else
-            {
-              g_autofree char *mean = format_number (mine->mean, mine->unit, options);
-              g_autofree char *sd = format_number (mine->stddev, mine->unit, options);
-              g_ptr_array_add (cells, g_strdup_printf ("%s ± %s", mean, sd));
-            }
-        }
-      add_row (chart, label, cells);
+        cells[k] = vol_result_table_format_cell (table, r, k, binary);
+      vol_chart_add_table_row (chart, row->label, (const char *const *) cells);
     }
-}
-
-/* The test's own figures, each once; "—" where a result lacks one (a fill
- * without a write cliff). */
-static void
-add_figure_rows (VolChart              *chart,
-                 VolResult *const      *results,
-                 const guint           *order,
-                 guint                  n,
-                 const VolChartOptions *options)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint k = 0; k < n; k++)
-    for (guint f = 0; f < results[order[k]]->figures->len; f++)
-      {
-        const VolFigure *figure = g_ptr_array_index (results[order[k]]->figures, f);
-        g_autoptr(GPtrArray) cells = NULL;
-        g_autofree char *label = NULL;
-
-        if (g_hash_table_contains (seen, figure->name))
-          continue;
-        g_hash_table_add (seen, figure->name);
-        cells = g_ptr_array_new_with_free_func (g_free);
-        for (guint j = 0; j < n; j++)
-          {
-            const VolFigure *mine = vol_result_get_figure (results[order[j]], figure->name);
-            g_ptr_array_add (cells, mine ? format_number (mine->value, mine->unit, options) : g_strdup ("—"));
-          }
-        label = row_label (_(figure->title), figure->unit, options);
-        add_row (chart, label, cells);
-      }
-}
-
-static char *
-format_param (GVariant *value)
-{
-  if (value == NULL)
-    return g_strdup ("—");
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
-    return g_variant_dup_string (value, NULL);
-  return g_variant_print (value, FALSE);
-}
-
-/* One row per differing parameter, with each result's value. */
-static void
-add_parameter_rows (VolChart         *chart,
-                    VolResult *const *results,
-                    const guint      *order,
-                    guint             n)
-{
-  g_autoptr(GPtrArray) differ = differing_parameters (results, n);
-
-  for (guint d = 0; d < differ->len; d++)
+  if (!full)
+    return;
+  for (guint p = 0; p < comparison->params->len; p++)
     {
-      const char *key = g_ptr_array_index (differ, d);
-      g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-      g_autofree char *label = g_strdup_printf (_("Parameter %s"), key);
-
-      for (guint k = 0; k < n; k++)
-        {
-          const VolResult *r = results[order[k]];
-          if (g_str_equal (key, "data pattern"))
-            g_ptr_array_add (cells, g_strdup (vol_data_pattern_to_string (r->pattern)));
-          else if (g_str_equal (key, "cache bypass"))
-            g_ptr_array_add (cells, g_strdup (vol_cache_bypass_to_string (r->cache_bypass)));
-          else if (g_str_equal (key, "I/O backend"))
-            g_ptr_array_add (cells, g_strdup (r->io_backend ? r->io_backend : "—"));
-          else
-            {
-              g_autoptr(GVariant) value = r->params ? g_variant_lookup_value (r->params, key, NULL) : NULL;
-              g_ptr_array_add (cells, format_param (value));
-            }
-        }
-      add_row (chart, label, cells);
+      const VolComparisonParam *param = g_ptr_array_index (comparison->params, p);
+      vol_chart_add_table_row (chart, param->label, (const char *const *) param->cells);
     }
 }
 
@@ -898,13 +180,14 @@ add_parameter_rows (VolChart         *chart,
  * at its mean. The table under them gives every summary's mean ± std dev;
  * @full adds the test's own figures and the differing parameters. */
 static VolChart *
-build_bars (VolResult *const      *results,
-            guint                  n,
-            char                 **labels,
-            const guint           *order,
+build_bars (const VolComparison   *comparison,
             const VolChartOptions *options,
             gboolean               full)
 {
+  VolResult *const *results = (VolResult *const *) comparison->results->pdata;
+  guint n = comparison->results->len;
+  char **labels = comparison->labels;
+  const guint *order = comparison->order;
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_BARS);
   g_autoptr(GPtrArray) summaries = all_summaries (results, order, n);
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
@@ -946,12 +229,7 @@ build_bars (VolResult *const      *results,
     }
 
   if (full || n <= DRAWN_TABLE_MAX_RESULTS)
-    add_summary_rows (chart, results, order, n, summaries, options);
-  if (full)
-    {
-      add_figure_rows (chart, results, order, n, options);
-      add_parameter_rows (chart, results, order, n);
-    }
+    add_comparison_rows (chart, comparison, options, full);
 
   if (g_strcmp0 (unit, "B/s") == 0)
     {
@@ -978,13 +256,14 @@ build_bars (VolResult *const      *results,
  * cell, then, for every other result, whether it differs from the first
  * beyond the loops' noise (Welch's t-test, vol_quick_compare_lines()). */
 static VolChart *
-build_quick_bars (VolResult *const      *results,
-                  guint                  n,
-                  char                 **labels,
-                  const guint           *order,
+build_quick_bars (const VolComparison   *comparison,
                   const VolChartOptions *options,
                   gboolean               full)
 {
+  VolResult *const *results = (VolResult *const *) comparison->results->pdata;
+  guint n = comparison->results->len;
+  char **labels = comparison->labels;
+  const guint *order = comparison->order;
   static const struct { guint read_percent; guint shade; } modes[] = {
     { 100, VOL_CHART_SHADE_SOLID }, { 0, VOL_CHART_SHADE_LIGHT },
     { VOL_QUICK_MIX_READ_PERCENT, VOL_CHART_SHADE_OUTLINE },
@@ -995,7 +274,6 @@ build_quick_bars (VolResult *const      *results,
   g_autoptr(GPtrArray) titles = vol_quick_row_titles (cells, n_cells);
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   double scale = _vol_chart_rate_scale (options);
-  gboolean binary = options && options->binary;
 
   for (guint i = 0; i < n_cells; i++)
     {
@@ -1050,41 +328,7 @@ build_quick_bars (VolResult *const      *results,
         }
 
   if (full || n <= DRAWN_TABLE_MAX_RESULTS)
-    {
-      for (guint i = 0; i < n_cells; i++)
-        {
-          g_autoptr(GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
-          for (guint k = 0; k < n; k++)
-            {
-              guint m;
-              g_autofree VolQuickCell *theirs = vol_quick_cells (results[order[k]], &m);
-              const VolQuickCell *c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
-              g_autofree char *mean = c ? vol_value_format (c->throughput, "B/s", binary) : NULL;
-              g_autofree char *ci = c ? vol_value_format (c->throughput_ci95, "B/s", binary) : NULL;
-
-              g_ptr_array_add (row, c == NULL ? g_strdup ("—")
-                                    : c->loops > 1 ? g_strdup_printf ("%s ± %s", mean, ci) : g_strdup (mean));
-            }
-          g_ptr_array_add (row, NULL);
-          vol_chart_add_table_row (chart, g_ptr_array_index (categories, i), (const char *const *) row->pdata);
-          if (full && n > 1)
-            {
-              /* each result against the first, beyond its loops' noise? */
-              g_autoptr(GPtrArray) verdicts = g_ptr_array_new_with_free_func (g_free);
-              g_autofree char *label = g_strdup_printf (_("   against %s"), labels[order[0]]);
-
-              g_ptr_array_add (verdicts, g_strdup (""));
-              for (guint k = 1; k < n; k++)
-                {
-                  VolQuickDiff d;
-                  g_ptr_array_add (verdicts, vol_quick_diff_of (results[order[0]], results[order[k]], &cells[i], &d)
-                                               ? vol_quick_diff_short (&d) : g_strdup ("—"));
-                }
-              g_ptr_array_add (verdicts, NULL);
-              vol_chart_add_table_row (chart, label, (const char *const *) verdicts->pdata);
-            }
-        }
-    }
+    add_comparison_rows (chart, comparison, options, full);
   chart->title = g_strdup (_("Quick benchmarks compared"));
   chart->y_title = g_strdup_printf (_("Mean throughput (%s)"), _vol_chart_rate_unit (options));
   chart->y_unit = g_strdup (_vol_chart_rate_unit (options));
@@ -1097,28 +341,23 @@ build_comparison (VolResult *const      *results,
                   guint                  n,
                   const char            *by,
                   const VolChartOptions *options,
+                  gboolean               bars,
                   gboolean               table,
                   GError               **error)
 {
-  g_auto(GStrv) labels = NULL;
-  g_autofree guint *order = NULL;
-  const char *by_used = NULL;
+  g_autoptr(VolComparison) comparison = vol_comparison_new (results, n, by, error);
+  char **labels;
+  const guint *order;
   gboolean binned = n > RAW_CURVES_MAX_RESULTS;
   VolChart *chart;
 
-  if (n < 2)
-    {
-      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD, _("A comparison needs at least two results"));
-      return NULL;
-    }
-  if (!check_one_test (results, n, error))
+  if (comparison == NULL)
     return NULL;
-  order = g_new (guint, n);
-  labels = vol_chart_comparison_labels_by (results, n, by, &by_used, order, error);
-  if (labels == NULL)
-    return NULL;
+  labels = comparison->labels;
+  order = comparison->order;
 
-  if (!table && g_strcmp0 (results[0]->kind, "fill") == 0 && !(options && options->bars))
+  bars |= options && options->bars;
+  if (!bars && g_strcmp0 (results[0]->kind, "fill") == 0)
     {
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
       chart->title = g_strdup (_("Throughput across the volume, compared"));
@@ -1151,7 +390,7 @@ build_comparison (VolResult *const      *results,
       vol_chart_add_legend_key (chart, _("Write"), VOL_CHART_PALETTE_SIZE - 1, FALSE);
       vol_chart_add_legend_key (chart, _("Read"), VOL_CHART_PALETTE_SIZE - 1, TRUE);
     }
-  else if (!table && g_strcmp0 (results[0]->kind, "surface") == 0 && !(options && options->bars))
+  else if (!bars && g_strcmp0 (results[0]->kind, "surface") == 0)
     {
       /* several devices or runs read across: a transfer curve each */
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
@@ -1167,11 +406,14 @@ build_comparison (VolResult *const      *results,
         add_curve (chart, results[order[k]], "transfer", labels[order[k]], k, FALSE, binned, options);
     }
   else if (g_strcmp0 (results[0]->kind, "quick") == 0)
-    chart = build_quick_bars (results, n, labels, order, options, table);
+    chart = build_quick_bars (comparison, options, table);
   else
-    chart = build_bars (results, n, labels, order, options, table);
+    chart = build_bars (comparison, options, table);
+  /* the curves have no table of their own; the CSV's is the comparison's */
+  if (table && chart->kind == VOL_CHART_KIND_CAPACITY)
+    add_comparison_rows (chart, comparison, options, TRUE);
 
-  chart->subtitle = comparison_subtitle (results, n, by_used);
+  chart->subtitle = vol_comparison_describe (comparison);
   if (chart->kind == VOL_CHART_KIND_CAPACITY && binned)
     {
       /* xgettext:no-c-format */
@@ -1258,7 +500,7 @@ vol_chart_build_comparison_by (VolResult *const      *results,
   g_return_val_if_fail (results != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return build_comparison (results, n, by, options, FALSE, error);
+  return build_comparison (results, n, by, options, FALSE, FALSE, error);
 }
 
 /**
@@ -1281,7 +523,7 @@ vol_chart_build_comparison_table (VolResult *const      *results,
   g_return_val_if_fail (results != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return build_comparison (results, n, by, options, TRUE, error);
+  return build_comparison (results, n, by, options, TRUE, TRUE, error);
 }
 
 /**
@@ -1297,5 +539,28 @@ vol_chart_build_comparison (VolResult *const      *results,
 {
   g_return_val_if_fail (results != NULL, NULL);
 
-  return build_comparison (results, n, NULL, options, FALSE, error);
+  return build_comparison (results, n, NULL, options, FALSE, FALSE, error);
+}
+
+/**
+ * vol_chart_build_comparison_export:
+ * @by: (nullable): the attribute to name the results by, or %NULL to choose
+ *
+ * The chart of vol_chart_build_comparison_by() (curves or bars alike)
+ * with the whole comparison as its table, as the CLI prints it: what its
+ * CSV carries, so the CSV lists the rows the app and the CLI show.
+ *
+ * Returns: (transfer full) (nullable): the chart, or %NULL with @error set.
+ */
+VolChart *
+vol_chart_build_comparison_export (VolResult *const      *results,
+                                   guint                  n,
+                                   const char            *by,
+                                   const VolChartOptions *options,
+                                   GError               **error)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return build_comparison (results, n, by, options, FALSE, TRUE, error);
 }

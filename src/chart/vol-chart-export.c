@@ -396,12 +396,19 @@ vol_chart_to_csv (const VolChart *chart)
    * depth) follows as its own block: a blank line, then label and cells */
   if (chart->table->len > 0)
     {
+      /* a column per cell: a comparison's results, not its series (a
+       * quick comparison has one per result and mode, a fill's curves a
+       * write and a read per result) */
+      g_autofree const VolChartSeries **columns = g_new0 (const VolChartSeries *, chart->series->len + 1);
+      guint n_columns = vol_chart_table_columns (chart, columns);
+
       g_string_append (out, "\r\n");
       append_field (out, "");
-      for (guint s = 0; s < chart->series->len; s++)
+      for (guint c = 0; c < n_columns; c++)
         {
+          const char *legend = vol_chart_series_get_legend (columns[c]);
           g_string_append_c (out, ',');
-          append_field (out, ((VolChartSeries *) g_ptr_array_index (chart->series, s))->name);
+          append_field (out, n_columns < chart->series->len && legend ? legend : columns[c]->name);
         }
       g_string_append (out, "\r\n");
       for (guint r = 0; r < chart->table->len; r++)

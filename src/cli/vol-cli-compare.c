@@ -7,8 +7,9 @@
  * Prints the comparison table — one column per result, one row per figure
  * (every summary's mean ± std dev, the test's own figures, the parameters
  * that differ) — and writes the comparison chart where asked. The table is
- * the chart layer's (vol_chart_build_comparison_table), so it shows the
- * numbers the chart and its CSV do. Errors name the file: exit 2 for bad
+ * the model's (vol_comparison_new), the one the app shows beside its chart
+ * and the CSV carries, each cell printed by the formatter `show` uses
+ * ("2.00 ms", "412.3 MB/s"). Errors name the file: exit 2 for bad
  * usage or input (a file that is not a result, results of different tests,
  * a --by attribute a result lacks or that does not tell them apart), 1
  * when an output cannot be written.
@@ -20,27 +21,14 @@
 
 #include "vol-chart-build.h"
 #include "vol-cli.h"
+#include "vol-comparison.h"
+#include "vol-result-table.h"
 
-static const struct
-{
-  const char *name;
-  const char *title;
-} by_values[] = {
-  { "stripe", N_("stripe size") },
-  { "raid", N_("RAID level") },
-  { "scheduler", N_("scheduler") },
-  { "device", N_("device model") },
-  { "filesystem", N_("filesystem") },
-  { "label", N_("label") },
-};
-
+/* The translated name of a --by attribute, or NULL for none. */
 static const char *
 by_title (const char *by)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (by_values); i++)
-    if (g_str_equal (by_values[i].name, by))
-      return _(by_values[i].title);
-  return NULL;
+  return vol_comparison_attribute_title (by);
 }
 
 static void
@@ -102,7 +90,7 @@ check_by (GPtrArray  *results,
 
   for (guint i = 0; i < results->len; i++)
     {
-      char *value = vol_chart_comparison_attribute (g_ptr_array_index (results, i), by);
+      char *value = vol_comparison_attribute (g_ptr_array_index (results, i), by);
       if (value == NULL)
         return g_strdup_printf (_("%s has no %s to name it by (--by %s)"), paths[i], by_title (by), by);
       if (g_hash_table_contains (seen, value))
@@ -133,60 +121,89 @@ print_padded (FILE       *out,
     fprintf (out, "%s%*s", text, pad, "");
 }
 
+/* The comparison's table: a column per result, a row per figure, then
+ * the parameters that differ, the notes (quick: which differences beat
+ * the loops' noise), which file is which result, and the warnings. */
 static void
-print_table (FILE           *out,
-             const VolChart *table,
-             char          **labels,
-             const guint    *order,
-             char          **paths)
+print_table (FILE                *out,
+             const VolComparison *comparison,
+             const VolChart      *chart,
+             char               **paths,
+             gboolean             binary)
 {
-  guint n_cols = table->series->len;
+  const VolResultTable *table = comparison->table;
+  guint n_cols = comparison->results->len;
+  guint n_rows = table->rows->len + comparison->params->len;
   g_autofree int *widths = g_new0 (int, n_cols);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *subtitle = vol_comparison_describe (comparison);
   int label_w = 0;
 
-  fprintf (out, "%s\n\n", table->subtitle);
-  for (guint c = 0; c < n_cols; c++)
-    widths[c] = (int) g_utf8_strlen (((VolChartSeries *) g_ptr_array_index (table->series, c))->name, -1);
-  for (guint r = 0; r < table->table->len; r++)
+  /* every cell printed once, then padded to its column's width */
+  for (guint r = 0; r < n_rows; r++)
     {
-      const VolChartTableRow *row = g_ptr_array_index (table->table, r);
-      label_w = MAX (label_w, (int) g_utf8_strlen (row->label, -1));
-      for (guint c = 0; c < n_cols && row->cells && row->cells[c]; c++)
-        widths[c] = MAX (widths[c], (int) g_utf8_strlen (row->cells[c], -1));
-    }
+      char **cells = g_new0 (char *, n_cols + 1);
+      const char *label;
 
+      if (r < table->rows->len)
+        {
+          label = ((VolResultRow *) g_ptr_array_index (table->rows, r))->label;
+          for (guint c = 0; c < n_cols; c++)
+            cells[c] = vol_result_table_format_cell (table, r, c, binary);
+        }
+      else
+        {
+          const VolComparisonParam *param = g_ptr_array_index (comparison->params, r - table->rows->len);
+          label = param->label;
+          for (guint c = 0; c < n_cols; c++)
+            cells[c] = g_strdup (param->cells[c]);
+        }
+      label_w = MAX (label_w, (int) g_utf8_strlen (label, -1));
+      for (guint c = 0; c < n_cols; c++)
+        widths[c] = MAX (widths[c], (int) g_utf8_strlen (cells[c], -1));
+      g_ptr_array_add (texts, cells);
+    }
+  for (guint c = 0; c < n_cols; c++)
+    widths[c] = MAX (widths[c], (int) g_utf8_strlen (vol_comparison_get_label_shown (comparison, c), -1));
+
+  fprintf (out, "%s\n\n", subtitle);
   fprintf (out, "  ");
   print_padded (out, "", label_w, FALSE);
   for (guint c = 0; c < n_cols; c++)
     {
       fprintf (out, "  ");
-      print_padded (out, ((VolChartSeries *) g_ptr_array_index (table->series, c))->name, widths[c], TRUE);
+      print_padded (out, vol_comparison_get_label_shown (comparison, c), widths[c], TRUE);
     }
   fprintf (out, "\n");
-  for (guint r = 0; r < table->table->len; r++)
+  for (guint r = 0; r < n_rows; r++)
     {
-      const VolChartTableRow *row = g_ptr_array_index (table->table, r);
+      char **cells = g_ptr_array_index (texts, r);
+      const char *label = r < table->rows->len
+        ? ((VolResultRow *) g_ptr_array_index (table->rows, r))->label
+        : ((VolComparisonParam *) g_ptr_array_index (comparison->params, r - table->rows->len))->label;
+
       fprintf (out, "  ");
-      print_padded (out, row->label, label_w, FALSE);
-      for (guint c = 0; c < n_cols && row->cells && row->cells[c]; c++)
+      print_padded (out, label, label_w, FALSE);
+      for (guint c = 0; c < n_cols; c++)
         {
           fprintf (out, "  ");
-          print_padded (out, row->cells[c], widths[c], TRUE);
+          print_padded (out, cells[c], widths[c], TRUE);
         }
       fprintf (out, "\n");
     }
+  for (guint i = 0; i < table->notes->len; i++)
+    fprintf (out, "%s  %s\n", i == 0 ? "\n" : "", (char *) g_ptr_array_index (table->notes, i));
 
-  /* which file is which result: a column each, or (quick) one per mode;
-   * the labels, one per result, end with NULL */
+  /* which file is which result */
   fprintf (out, "\n");
-  for (guint c = 0; labels[c] != NULL; c++)
+  for (guint c = 0; c < n_cols; c++)
     {
       fprintf (out, "  ");
-      print_padded (out, labels[order[c]], label_w, FALSE);
-      fprintf (out, "  %s\n", paths[order[c]]);
+      print_padded (out, vol_comparison_get_label_shown (comparison, c), label_w, FALSE);
+      fprintf (out, "  %s\n", paths[comparison->order[c]]);
     }
-  for (guint w = 0; w < table->warnings->len; w++)
-    fprintf (out, _("%sWarning: %s\n"), w == 0 ? "\n" : "", (char *) g_ptr_array_index (table->warnings, w));
+  for (guint w = 0; w < chart->warnings->len; w++)
+    fprintf (out, _("%sWarning: %s\n"), w == 0 ? "\n" : "", (char *) g_ptr_array_index (chart->warnings, w));
 }
 
 int
@@ -196,10 +213,9 @@ vol_cli_command_compare (int    argc,
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
   g_autoptr(GPtrArray) paths = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(VolChart) table = NULL;
+  g_autoptr(VolComparison) comparison = NULL;
   g_autoptr(VolChart) chart = NULL;
-  g_auto(GStrv) labels = NULL;
-  g_autofree guint *order = NULL;
+  g_autoptr(VolChart) csv_chart = NULL;
   g_autofree char *problem = NULL;
   const char *by = NULL;
   VolCliExportFiles files;
@@ -260,20 +276,22 @@ vol_cli_command_compare (int    argc,
 
   options.binary = files.binary;
   options.bars = files.bars;
-  order = g_new (guint, results->len);
-  labels = vol_chart_comparison_labels_by ((VolResult *const *) results->pdata, results->len, by, NULL, order, &error);
-  if (labels != NULL)
-    table = vol_chart_build_comparison_table ((VolResult *const *) results->pdata, results->len, by, &options, &error);
-  if (table == NULL)
+  comparison = vol_comparison_new ((VolResult *const *) results->pdata, results->len, by, &error);
+  if (comparison != NULL)
+    chart = vol_chart_build_comparison_by ((VolResult *const *) results->pdata, results->len, by, &options, &error);
+  if (chart == NULL)
     return fail (VOL_CLI_EXIT_USAGE, error->message);
-  print_table (stdout, table, labels, order, (char **) paths->pdata);
+  print_table (stdout, comparison, chart, (char **) paths->pdata, files.binary);
 
   if (!files.png && !files.svg && !files.pdf && !files.csv)
     return VOL_CLI_EXIT_OK;
-  chart = vol_chart_build_comparison_by ((VolResult *const *) results->pdata, results->len, by, &options, &error);
-  if (chart == NULL)
+  /* the CSV: the plotted numbers, then the whole table printed above */
+  if (files.csv)
+    csv_chart = vol_chart_build_comparison_export ((VolResult *const *) results->pdata, results->len, by,
+                                                   &options, &error);
+  if (files.csv && csv_chart == NULL)
     return fail (VOL_CLI_EXIT_USAGE, error->message);
-  if (!vol_cli_export_chart (chart, &files, &error))
+  if (!vol_cli_export_charts (chart, csv_chart, &files, &error))
     return fail (VOL_CLI_EXIT_FAILED, error->message);
   return VOL_CLI_EXIT_OK;
 }

@@ -45,15 +45,18 @@ parse_double_option (const char *name,
 }
 
 /**
- * vol_cli_export_chart:
+ * vol_cli_export_charts:
+ * @csv_chart: (nullable): the chart whose numbers the CSV holds, when not
+ *   @chart (a comparison's CSV carries its whole table, not the part drawn)
  *
- * Writes @chart to every output asked for. Shared by `export` and
- * `run --png`.
+ * Writes @chart to every output asked for. Shared by `export`, `compare`
+ * and `run --png`.
  */
 gboolean
-vol_cli_export_chart (const VolChart          *chart,
-                      const VolCliExportFiles *files,
-                      GError                 **error)
+vol_cli_export_charts (const VolChart          *chart,
+                       const VolChart          *csv_chart,
+                       const VolCliExportFiles *files,
+                       GError                 **error)
 {
   g_autoptr(VolChartStyle) style = files->dark ? vol_chart_style_new_dark () : vol_chart_style_new_light ();
 
@@ -63,9 +66,17 @@ vol_cli_export_chart (const VolChart          *chart,
     return FALSE;
   if (files->pdf && !vol_chart_export_pdf (chart, style, files->pdf, files->width, files->height, error))
     return FALSE;
-  if (files->csv && !vol_chart_export_csv (chart, files->csv, error))
+  if (files->csv && !vol_chart_export_csv (csv_chart ? csv_chart : chart, files->csv, error))
     return FALSE;
   return TRUE;
+}
+
+gboolean
+vol_cli_export_chart (const VolChart          *chart,
+                      const VolCliExportFiles *files,
+                      GError                 **error)
+{
+  return vol_cli_export_charts (chart, NULL, files, error);
 }
 
 void
@@ -149,6 +160,7 @@ vol_cli_command_export (int    argc,
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
   g_autoptr(GError) error = NULL;
   g_autoptr(VolChart) chart = NULL;
+  g_autoptr(VolChart) csv_chart = NULL;
   VolCliExportFiles files;
   VolChartOptions options = { 0 };
 
@@ -234,12 +246,16 @@ vol_cli_command_export (int    argc,
   chart = results->len == 1
     ? vol_chart_build_for_result (g_ptr_array_index (results, 0), &options, &error)
     : vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
-  if (chart == NULL)
+  /* a comparison's CSV: the whole table, the rows `compare` prints */
+  if (chart != NULL && results->len > 1 && files.csv)
+    csv_chart = vol_chart_build_comparison_export ((VolResult *const *) results->pdata, results->len, NULL,
+                                                   &options, &error);
+  if (chart == NULL || (results->len > 1 && files.csv && csv_chart == NULL))
     {
       fprintf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_USAGE;
     }
-  if (!vol_cli_export_chart (chart, &files, &error))
+  if (!vol_cli_export_charts (chart, csv_chart, &files, &error))
     {
       fprintf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_FAILED;

@@ -70,6 +70,10 @@ int      vol_cli_export_take_option (int                argc,
                                      int               *i,
                                      VolCliExportFiles *files,
                                      GError           **error);
+gboolean vol_cli_export_charts      (const VolChart          *chart,
+                                     const VolChart          *csv_chart,
+                                     const VolCliExportFiles *files,
+                                     GError                 **error);
 gboolean vol_cli_export_chart       (const VolChart          *chart,
                                      const VolCliExportFiles *files,
                                      GError                 **error);

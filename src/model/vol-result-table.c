@@ -604,11 +604,12 @@ is_spread_of_mean (const VolResult *result,
  * vol_result_table_new_comparison:
  * @results: (array length=n_results): results of one test kind
  * @labels: (array length=n_results): each result's name, as
- *   vol_chart_comparison_labels() gives them
+ *   vol_comparison_labels_by() gives them
  * @order: (array length=n_results): the order of the columns
  *
  * One column per result: every summary's mean ± std dev, then the test's
- * own figures, "—" where a result lacks one.
+ * own figures, "—" where a result lacks one. Its figures list names the
+ * figure rows, which come last. vol_comparison_new() builds it.
  */
 VolResultTable *
 vol_result_table_new_comparison (VolResult *const  *results,
@@ -682,6 +683,8 @@ vol_result_table_new_comparison (VolResult *const  *results,
         if (g_hash_table_contains (seen, key) || is_spread_of_mean (results[order[k]], f->name))
           continue;
         row = add_row (table, _(f->title));
+        /* the figure rows come last: the figures they show, in row order */
+        g_ptr_array_add (table->figures, g_strdup (f->name));
         for (guint j = 0; j < n_results; j++)
           {
             const VolResult *r = results[order[j]];

@@ -6,6 +6,7 @@
 #include "vol-application.h"
 #include "vol-caveat.h"
 #include "vol-chart-build.h"
+#include "vol-comparison.h"
 #include "vol-io-counters.h"
 #include "vol-result-table.h"
 #include "vol-quick-grid.h"
@@ -285,21 +286,26 @@ show_result (VolResultView   *self,
     }
 }
 
-/* One column per result, named the way the chart names them. */
+/* One column per result: the comparison's table, the one the chart,
+ * the CLI and the CSV show. */
 static void
 show_comparison (VolResultView *self,
                  GPtrArray     *results)
 {
-  g_autofree guint *order = g_new (guint, results->len);
-  g_auto(GStrv) labels = NULL;
-  const char *by = NULL;
   g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_table_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolComparison) comparison = vol_comparison_new ((VolResult *const *) results->pdata, results->len,
+                                                            NULL, &error);
 
-  labels = vol_chart_comparison_labels ((VolResult *const *) results->pdata, results->len, &by, order);
-  g_ptr_array_add (tables, vol_result_table_new_comparison ((VolResult *const *) results->pdata, results->len,
-                                                            (const char *const *) labels, order));
+  if (comparison == NULL)
+    {
+      /* results of different tests: the chart beside says so */
+      publish_tables (NULL, self->binary);
+      return;
+    }
+  g_ptr_array_add (tables, g_steal_pointer (&comparison->table));
   {
-    g_autofree char *desc = g_strdup_printf (_("Named by %s"), by);
+    g_autofree char *desc = g_strdup_printf (_("Named by %s"), comparison->by);
     add_tables (self, tables, desc);
   }
   publish_tables (tables, self->binary);

@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 
 #include "vol-chart-build.h"
+#include "vol-comparison.h"
 #include "vol-chart-export.h"
 #include "vol-error.h"
 
@@ -128,7 +129,7 @@ test_stripes (void)
   const char *by = NULL;
 
   make_stripes (results);
-  labels = vol_chart_comparison_labels_by (results, 4, NULL, &by, order, &error);
+  labels = vol_comparison_labels_by (results, 4, NULL, &by, order, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (by, ==, "stripe");
   /* 16 KiB is the second given, 128 KiB the third */
@@ -275,7 +276,8 @@ test_chart_and_csv_agree (void)
   assert_csv_agrees (curves);
   assert_csv_agrees (table);
 
-  /* the table's means are the bars' values, rounded to 0.1 MB/s */
+  /* the table's means are the bars' values, rounded to 0.1 MB/s, printed
+   * by the one formatter: "200.0 ± 5.0 MB/s" */
   g_assert_cmpuint (bars->table->len, ==, 2);
   for (guint c = 0; c < 4; c++)
     for (guint row = 0; row < 2; row++)
@@ -284,8 +286,8 @@ test_chart_and_csv_agree (void)
         g_autofree char *mean = g_strdup_printf ("%.1f ± ", y_at (bars, c, row));
         g_assert_true (g_str_has_prefix (r->cells[c], mean));
       }
-  g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (bars->table, 0))->label, ==,
-                   "Write mean ± std dev (MB/s)");
+  g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (bars->table, 0))->label, ==, "Write");
+  g_assert_true (g_str_has_suffix (((VolChartTableRow *) g_ptr_array_index (bars->table, 0))->cells[0], " MB/s"));
 
   /* the CSV carries the table too, cell for cell */
   csv = vol_chart_to_csv (bars);
@@ -306,7 +308,7 @@ test_chart_and_csv_agree (void)
   binary = vol_chart_build_comparison_by (results, 4, NULL, &mib, &error);
   g_assert_no_error (error);
   g_assert_cmpfloat_with_epsilon (y_at (binary, 0, 0) * 1048576, y_at (bars, 0, 0) * 1e6, 1e-3);
-  g_assert_nonnull (strstr (((VolChartTableRow *) g_ptr_array_index (binary->table, 0))->label, "(MiB/s)"));
+  g_assert_true (g_str_has_suffix (((VolChartTableRow *) g_ptr_array_index (binary->table, 0))->cells[0], " MiB/s"));
   assert_csv_agrees (binary);
 
   free_results (results, 4);
@@ -332,7 +334,7 @@ test_by_label (void)
   results[2]->label = g_strdup ("Mango");
 
   /* the user's labels name them before the stripe, in the given order */
-  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  labels = vol_comparison_labels_by (results, 3, NULL, &by, order, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (by, ==, "label");
   g_assert_cmpstr (labels[0], ==, "Zebra");
@@ -343,7 +345,7 @@ test_by_label (void)
   /* two alike: the stripe tells them apart, each label kept in front */
   g_free (results[2]->label);
   results[2]->label = g_strdup ("Zebra");
-  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  labels = vol_comparison_labels_by (results, 3, NULL, &by, order, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (by, ==, "label+stripe");
   g_assert_cmpstr (labels[order[0]], ==, "Apple (16 KiB stripe)");
@@ -353,7 +355,7 @@ test_by_label (void)
 
   /* one without a label: named by what differs alone */
   g_clear_pointer (&results[2]->label, g_free);
-  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  labels = vol_comparison_labels_by (results, 3, NULL, &by, order, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (labels[2], ==, "128 KiB stripe");
   g_assert_cmpstr (labels[1], ==, "Apple (16 KiB stripe)");
@@ -379,14 +381,14 @@ test_by_label (void)
 
   /* two the same */
   results[2]->label = g_strdup ("Apple");
-  labels = vol_chart_comparison_labels_by (results, 3, "label", NULL, order, &error);
+  labels = vol_comparison_labels_by (results, 3, "label", NULL, order, &error);
   g_assert_null (labels);
   g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD);
   g_assert_nonnull (strstr (error->message, "results 2 and 3 are both “Apple”"));
   g_clear_error (&error);
 
   /* an attribute that does not exist */
-  labels = vol_chart_comparison_labels_by (results, 3, "colour", NULL, order, &error);
+  labels = vol_comparison_labels_by (results, 3, "colour", NULL, order, &error);
   g_assert_null (labels);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "colour"));
@@ -423,7 +425,7 @@ test_by_raid (void)
   g_assert_cmpstr (series_at (chart, 2)->name, ==, "RAID 10");
   g_clear_pointer (&chart, vol_chart_unref);
 
-  value = vol_chart_comparison_attribute (results[0], "raid");
+  value = vol_comparison_attribute (results[0], "raid");
   g_assert_cmpstr (value, ==, "RAID 10");
 
   /* --by stripe when all stripes are the same: refused, saying so */
@@ -460,7 +462,7 @@ test_combined (void)
   const char *by = NULL;
   g_autoptr(VolChart) chart = NULL;
 
-  labels = vol_chart_comparison_labels_by (results, 4, NULL, &by, order, &error);
+  labels = vol_comparison_labels_by (results, 4, NULL, &by, order, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (by, ==, "raid+stripe");
   g_assert_cmpstr (labels[order[0]], ==, "RAID 0, 16 KiB stripe");
@@ -483,7 +485,7 @@ test_nothing_differs (void)
   guint order[2];
   const char *by = NULL;
 
-  labels = vol_chart_comparison_labels_by (results, 2, NULL, &by, order, NULL);
+  labels = vol_comparison_labels_by (results, 2, NULL, &by, order, NULL);
   g_assert_cmpstr (by, ==, "order");
   g_assert_cmpstr (labels[0], ==, "Run 1");
   g_assert_cmpstr (labels[1], ==, "Run 2");
@@ -550,8 +552,8 @@ test_mixed_tests (void)
   g_assert_cmpstr (series_at (chart, 0)->name, ==, "mq-deadline");
   g_assert_cmpstr (series_at (chart, 1)->name, ==, "none");
   g_assert_cmpuint (chart->table->len, ==, 2);
-  g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (chart->table, 0))->label, ==,
-                   "Per queue depth, iops mean ± std dev (IO/s)");
+  g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (chart->table, 0))->label, ==, "Per queue depth, iops");
+  g_assert_true (g_str_has_suffix (((VolChartTableRow *) g_ptr_array_index (chart->table, 0))->cells[0], " IO/s"));
   assert_csv_agrees (chart);
 
   /* fewer than two */
@@ -658,7 +660,7 @@ test_by_host (void)
       results[i]->target->path = g_strdup ("/srv/bench");
       results[i]->resolved = g_variant_ref_sink (g_variant_new_parsed ("{'remote-host': <%s>}", hosts[i]));
     }
-  labels = vol_chart_comparison_labels_by (results, 3, NULL, &by, order, &error);
+  labels = vol_comparison_labels_by (results, 3, NULL, &by, order, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (by, ==, "host");
   g_assert_cmpstr (labels[0], ==, "db2:8765");
@@ -669,6 +671,94 @@ test_by_host (void)
   g_assert_cmpstr (described, ==, "db1:8765, /srv/bench");
   for (guint i = 0; i < 3; i++)
     vol_result_unref (results[i]);
+}
+
+/* The app's table (the model's comparison, shown beside the chart) and the
+ * CLI's (the chart's full table, printed and written to the CSV) list the
+ * same rows with the same cells, each printed by the one formatter. */
+static void
+test_rows_agree (void)
+{
+  VolResult *results[2] = { make_fill (16384, "raid0", 100e6, 20), make_fill (32768, "raid0", 120e6, 20) };
+  g_autoptr(VolComparison) comparison = NULL;
+  g_autoptr(VolChart) table = NULL;
+  g_autoptr(GError) error = NULL;
+  guint rows;
+
+  g_variant_unref (results[1]->params);
+  results[1]->params = g_variant_ref_sink (g_variant_new_parsed ("{'files': <int64 500>, 'chunk': <int64 33554432>}"));
+  vol_result_add_figure (results[0], "lat-mean", "Latency, mean", "s", 2e-3);
+  vol_result_add_figure (results[1], "lat-mean", "Latency, mean", "s", 850e-6);
+  comparison = vol_comparison_new (results, 2, NULL, &error);
+  g_assert_no_error (error);
+  table = vol_chart_build_comparison_table (results, 2, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  rows = comparison->table->rows->len;
+  g_assert_cmpuint (comparison->params->len, ==, 1);
+  g_assert_cmpuint (table->table->len, ==, rows + comparison->params->len);
+  for (guint r = 0; r < rows; r++)
+    {
+      const VolResultRow *mine = g_ptr_array_index (comparison->table->rows, r);
+      const VolChartTableRow *drawn = g_ptr_array_index (table->table, r);
+
+      g_assert_cmpstr (drawn->label, ==, mine->label);
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autofree char *cell = vol_result_table_format_cell (comparison->table, r, k, FALSE);
+          g_assert_cmpstr (drawn->cells[k], ==, cell);
+        }
+    }
+  g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (table->table, rows))->label, ==,
+                   ((VolComparisonParam *) g_ptr_array_index (comparison->params, 0))->label);
+  /* seconds in the unit a person reads, as `show` prints them */
+  {
+    const VolChartTableRow *lat = NULL;
+    for (guint r = 0; r < table->table->len; r++)
+      if (g_str_equal (((VolChartTableRow *) g_ptr_array_index (table->table, r))->label, "Latency, mean"))
+        lat = g_ptr_array_index (table->table, r);
+    g_assert_nonnull (lat);
+    g_assert_cmpstr (lat->cells[0], ==, "2.00 ms");
+    g_assert_cmpstr (lat->cells[1], ==, "850.0 µs");
+  }
+  free_results (results, 2);
+}
+
+/* The CSV of a comparison holds the whole table, curves or bars: the rows
+ * `compare` prints and the app shows, a column per result (a fill's curves
+ * are a write and a read per result: eight series, four columns). */
+static void
+test_export_has_whole_table (void)
+{
+  VolResult *results[4];
+  g_autoptr(VolComparison) comparison = NULL;
+  g_autoptr(VolChart) drawn = NULL;
+  g_autoptr(VolChart) exported = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+
+  make_stripes (results);
+  comparison = vol_comparison_new (results, 4, NULL, &error);
+  g_assert_no_error (error);
+  drawn = vol_chart_build_comparison_by (results, 4, NULL, NULL, &error);
+  g_assert_no_error (error);
+  exported = vol_chart_build_comparison_export (results, 4, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  /* the same curves, and only the export carries the table */
+  g_assert_cmpint (exported->kind, ==, VOL_CHART_KIND_CAPACITY);
+  g_assert_cmpuint (exported->series->len, ==, drawn->series->len);
+  g_assert_cmpuint (drawn->table->len, ==, 0);
+  g_assert_cmpuint (exported->table->len, ==, comparison->table->rows->len + comparison->params->len);
+  for (guint r = 0; r < comparison->table->rows->len; r++)
+    g_assert_cmpstr (((VolChartTableRow *) g_ptr_array_index (exported->table, r))->label, ==,
+                     ((VolResultRow *) g_ptr_array_index (comparison->table->rows, r))->label);
+
+  csv = vol_chart_to_csv (exported);
+  g_assert_nonnull (strstr (csv, "\r\n,16 KiB stripe,32 KiB stripe,64 KiB stripe,128 KiB stripe\r\n"));
+  g_assert_null (strstr (csv, "\r\n,16 KiB stripe — write"));
+  g_assert_nonnull (strstr (csv, "\r\nFiles written,200,200,200,200\r\n"));
+  free_results (results, 4);
 }
 
 int
@@ -687,5 +777,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/compare/mixed-tests", test_mixed_tests);
   g_test_add_func ("/vol/compare/many", test_many);
   g_test_add_func ("/vol/compare/binned-curves", test_binned_curves);
+  g_test_add_func ("/vol/compare/rows-agree", test_rows_agree);
+  g_test_add_func ("/vol/compare/export-has-whole-table", test_export_has_whole_table);
   return g_test_run ();
 }

@@ -88,7 +88,7 @@ else
 fi
 grep -q "named by stripe size · same test parameters" "$work/stdout" \
   && ok "table says what names the results" || not_ok "table says what names the results" "$(head -1 "$work/stdout")"
-grep -qE '^  Write mean ± std dev \(MB/s\) +[0-9.]+ ± [0-9.]+' "$work/stdout" \
+grep -qE '^  Write +[0-9.]+ ± [0-9.]+ MB/s' "$work/stdout" \
   && ok "table row: write mean ± std dev in MB/s" || not_ok "table row: write mean ± std dev in MB/s" "$(cat "$work/stdout")"
 grep -qE '^  16 KiB stripe +.*/s16\.json$' "$work/stdout" \
   && ok "table says which file is which column" || not_ok "table says which file is which column"
@@ -113,7 +113,7 @@ for r in bars:
 assert order == ["16 KiB stripe", "32 KiB stripe", "64 KiB stripe", "128 KiB stripe"], order
 table = open(sys.argv[2]).read()
 for kind in ("Write", "Read"):
-    line = next(l for l in table.splitlines() if l.startswith("  %s mean ± std dev" % kind))
+    line = next(l for l in table.splitlines() if l.startswith("  %s " % kind))
     printed = [float(m) for m in re.findall(r"([0-9.]+) ± [0-9.]+", line)]
     values = [float(r[2]) for r in bars if r[1] == kind + " mean"]
     assert len(printed) == 4 and len(values) == 4, (printed, values)
@@ -121,10 +121,32 @@ for kind in ("Write", "Read"):
         assert abs(p - v) <= 0.05 + 1e-9, (kind, p, v)
     assert values == sorted(values), values
 # the table block of the CSV repeats the printed cells
-cells = [r for r in rows if r and r[0] == "Write mean ± std dev (MB/s)"]
-assert cells and all("±" in c for c in cells[0][1:]), cells
+cells = [r for r in rows if r and r[0] == "Write"]
+assert cells and all("±" in c and c.endswith(" MB/s") for c in cells[0][1:]), cells
 EOF
 then ok "bars CSV, in stripe order, agrees with the printed table"; else not_ok "bars CSV agrees with the printed table"; fi
+
+# --- the CSV's table lists the rows printed, curves or bars --------------
+for mode in curves bars; do
+  extra=(); [ "$mode" = bars ] && extra=(--bars)
+  "$cli" compare "${shuffled[@]}" "${extra[@]}" --csv "$work/rows.csv" >"$work/rows.txt" 2>&1
+  if python3 - "$work/rows.csv" "$work/rows.txt" <<'EOF'
+import csv, re, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+blank = rows.index([])
+csv_rows = [r for r in rows[blank + 2:] if r]
+assert rows[blank + 1][1:] == ["16 KiB stripe", "32 KiB stripe", "64 KiB stripe", "128 KiB stripe"], rows[blank + 1]
+lines = open(sys.argv[2]).read().split("\n")
+printed = []
+for l in lines[3:]:
+    if not l.strip():
+        break
+    printed.append(re.split(r"  +", l.strip()))
+assert [r[0] for r in csv_rows] == [p[0] for p in printed], (csv_rows, printed)
+assert [r[1:] for r in csv_rows] == [p[1:] for p in printed], (csv_rows, printed)
+EOF
+  then ok "$mode CSV: the table printed, row for row"; else not_ok "$mode CSV: the table printed, row for row"; fi
+done
 
 # --- --by label, --by raid ------------------------------------------------
 variant "$work/l1.json" stripe_bytes=16384 label="Zebra array"
@@ -154,6 +176,18 @@ grep -q "parameters that differ: files" "$work/stdout" \
   && ok "the differing parameter is named" || not_ok "the differing parameter is named" "$(head -1 "$work/stdout")"
 grep -qE '^  Parameter files +1000 +500$' "$work/stdout" \
   && ok "the differing parameter's values are listed" || not_ok "differing parameter values" "$(cat "$work/stdout")"
+
+# --- two fio imports: latency in the unit a person reads, as `show` -----
+fio_data="$(dirname "$data")/fio"
+"$cli" import-fio "$fio_data/client-server.json" -o "$work/cs.volumeter.json" >/dev/null 2>&1
+"$cli" import-fio "$fio_data/numjobs-generic.json" -o "$work/nj.volumeter.json" >/dev/null 2>&1
+expect 0 "" "two fio imports compare" -- "$work/cs-3.volumeter.json" "$work/nj-2.volumeter.json"
+grep -qE '^  All clients: read latency, mean +100\.0 µs +2\.00 ms$' "$work/stdout" \
+  && ok "fio latency in µs and ms" || not_ok "fio latency in µs and ms" "$(grep -i latency "$work/stdout")"
+"$cli" show "$work/nj-2.volumeter.json" >"$work/show" 2>&1
+grep -qE '^  mixed: write latency, mean +3\.00 ms$' "$work/show" && grep -qE '^  mixed: write latency, mean +— +3\.00 ms$' "$work/stdout" \
+  && ok "compare prints a figure as show does" || not_ok "compare prints a figure as show does" "$(grep -i latency "$work/show" "$work/stdout")"
+grep -q ' (s) ' "$work/stdout" && not_ok "no seconds in raw numbers" "$(grep ' (s) ' "$work/stdout")" || ok "no seconds in raw numbers"
 
 # --- mixed tests, bad files, bad usage -------------------------------------
 expect 2 "only results of one test can be compared.*s16\.json \(fill\).*queue\.volumeter\.json \(queue\)" \
