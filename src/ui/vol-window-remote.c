@@ -6,7 +6,7 @@
  * progress does (vol-window.c hands it to _vol_window_remote_progress()).
  *
  * At the end every result, the failed hosts' too, is saved as a local
- * run's is (_vol_window_autosave(), so History lists them), and the hosts'
+ * run's is (vol_run_controller_autosave(), so History lists them), and the hosts'
  * complete results are shown as a comparison (_vol_window_show_results()).
  */
 
