@@ -27,7 +27,10 @@
 # Needs root (losetup, mkfs, mount). Touches only what it made: its loop
 # device (detached by name), mount, backing file in /dev/shm and temp dir.
 # Exit status: 0 target met in every measured run, 1 missed or a run failed,
-# 2 bad usage or no volume.
+# 2 bad usage or no volume. --smoke (the bench suite, a few seconds): one
+# small launch and fill with the default renderer, to show the bench still
+# works end to end; its figures are printed but, timed on a shared CI
+# machine, not judged (exit 1 only when a run fails).
 set -u
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -43,6 +46,7 @@ FIRST_FRAME_MS=300
 HISTORY=0
 FILLS=1
 APP_LOG=""
+SMOKE=0
 
 usage() {
   cat <<EOF
@@ -61,6 +65,8 @@ Usage: $0 [OPTION…]     (as root)
   --target MS        stall target (default $TARGET_MS)
   --first-frame MS   first-frame target (default $FIRST_FRAME_MS)
   --app-log FILE     keep the application's output (all launches) in FILE
+  --smoke            a few seconds: --size 256M --files 8 --runs 1 --renderers default,
+                     no targets judged (does the bench still work?)
   -h, --help         this help
 EOF
 }
@@ -78,6 +84,7 @@ while [ $# -gt 0 ]; do
     --first-frame) FIRST_FRAME_MS=$2; shift 2 ;;
     --fills) FILLS=$2; shift 2 ;;
     --app-log) APP_LOG=$(readlink -f "$2"); shift 2 ;;
+    --smoke) SMOKE=1; SIZE=256M; FILES=8; RUNS=1; RENDERERS=default; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -85,6 +92,8 @@ done
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "NOT RUN: needs root for the loop volume (losetup, mkfs.ext4, mount)" >&2
+  # 77: meson's "skipped", for the bench suite's smoke run
+  [ "$SMOKE" = 1 ] && exit 77
   exit 2
 fi
 
@@ -93,9 +102,11 @@ BUILD=$(readlink -f "$BUILD")
 SRC=$(readlink -f "$SRC")
 ui_session "$0" --build "$BUILD" --size "$SIZE" --files "$FILES" --chunk "$CHUNK" --runs "$RUNS" \
   --renderers "$RENDERERS" --history "$HISTORY" --target "$TARGET_MS" --first-frame "$FIRST_FRAME_MS" --fills "$FILLS" \
-  ${APP_LOG:+--app-log "$APP_LOG"}
+  ${APP_LOG:+--app-log "$APP_LOG"} $([ "$SMOKE" = 1 ] && echo --smoke)
 
 ui_env_init "$BUILD" "$SRC" || { echo "cannot set up the environment" >&2; exit 2; }
+# the app's scripting actions (app.set-target, app.start…) are opt-in
+export VOLUMETER_SCRIPTING=1
 work=$UI_WORK
 vol="$work/vol"
 img=""
@@ -179,6 +190,8 @@ measure() {
   ff=$(field first_frame_ms "$s")
   exec_ff=$((t1 - t0))
   ui_call set-target "$(ui_str "$vol")" >/dev/null
+  # the test before its parameters: the default test (Quick) has no chunk
+  ui_call set-test "'fill'" >/dev/null
   ui_call set-param "('files', $(ui_str "$FILES"))" >/dev/null
   ui_call set-param "('chunk', $(ui_str "$CHUNK"))" >/dev/null
   s=$(ui_status)
@@ -225,7 +238,7 @@ print(len(run), run[0]["max_stall_ms"] if run else -1, "%.0f" % max(gaps) if gap
       "$main_cpu" "$gl_cpu" "$rest_cpu" "$((t1 - t0))" "${write:-?}" "$verdict")")
     if [ "$label" != cold ]; then
       echo "$r $k $ff $exec_ff $end_stall $gap $main_cpu $gl_cpu $updates ${stall_cpu:-0} $floor" >>"$work/measured.txt"
-      [ "$verdict" = MISS ] && failed=1
+      [ "$verdict" = MISS ] && [ "$SMOKE" = 0 ] && failed=1
     fi
   done
   ui_quit || echo "the app did not quit; killed" >&2
@@ -235,6 +248,7 @@ print(len(run), run[0]["max_stall_ms"] if run else -1, "%.0f" % max(gaps) if gap
 if [ "$HISTORY" -gt 0 ]; then
   ui_launch
   ui_call set-target "$(ui_str "$vol")" >/dev/null
+  ui_call set-test "'fill'" >/dev/null
   ui_call set-param "('files', $(ui_str "$FILES"))" >/dev/null
   ui_call start >/dev/null
   s=$(ui_wait 's.get("state") not in ("running", "idle")' 600)
@@ -253,7 +267,8 @@ fi
 
 for r in $RENDERERS; do
   rm -rf "$XDG_CACHE_HOME"/*   # cold: no Mesa shader cache
-  measure "$r" cold
+  # the smoke: one launch, not a cold one besides
+  [ "$SMOKE" = 0 ] && measure "$r" cold
   for i in $(seq "$RUNS"); do measure "$r" "$i"; done
 done
 
@@ -284,5 +299,9 @@ if [ -s "$work/measured.txt" ]; then
                             r, (nf > 1 ? "fill " k ", " : ""), n, med(ff, n), worst_ff, med(fl, n), med(own, n), med(ex, n), med(st, n), worst, med(sc, n), med(gp, n), med(mc, n), (worst > t || (k == 1 && worst_ff > tf) ? "MISS" : "PASS") }' "$work/measured.txt"
     done
   done
+  awk '$5 > m { m = $5 } END { printf "longest stall: %.1f ms over %d measured fills\n", m, NR }' "$work/measured.txt"
+else
+  echo "longest stall: none measured (every run failed)"
+  failed=1
 fi
 exit $failed

@@ -30,6 +30,10 @@ struct _VolIoOps
    * every write a run makes. Optional (NULL); the real table has none. */
   void    (*submitted) (const VolIoOps *ops, int fd, gboolean is_write,
                         const void *buf, size_t count, off_t offset);
+  /* The clock an I/O is timed on, in nanoseconds: a test drives a virtual
+   * one, so a figure it checks follows the I/O it made and not the
+   * machine's load. Optional (NULL): CLOCK_MONOTONIC, vol_io_now_ns. */
+  gint64  (*now_ns)    (const VolIoOps *ops);
 };
 
 /* Calls ops->submitted when the table has one. */
@@ -43,6 +47,15 @@ vol_io_note_submitted (const VolIoOps *ops,
 {
   if (ops->submitted != NULL)
     ops->submitted (ops, fd, is_write, buf, count, offset);
+}
+
+gint64    vol_io_now_ns          (void);
+
+/* The table's clock: ops->now_ns when it has one, else vol_io_now_ns. */
+static inline gint64
+vol_io_clock_ns (const VolIoOps *ops)
+{
+  return ops->now_ns != NULL ? ops->now_ns (ops) : vol_io_now_ns ();
 }
 
 const VolIoOps *vol_io_ops_default (void);
@@ -74,7 +87,5 @@ gboolean  vol_io_read_all        (const VolIoOps *ops,
                                   guint64         offset,
                                   const char     *name,
                                   GError        **error);
-
-gint64    vol_io_now_ns          (void);
 
 G_END_DECLS

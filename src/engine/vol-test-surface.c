@@ -190,9 +190,9 @@ read_at (Surface  *s,
          GError  **error)
 {
   const VolIoOps *io = s->run->io;
-  gint64 t0 = vol_io_now_ns ();
+  gint64 t0 = vol_io_clock_ns (io);
   gssize got = io->pread (io, s->plan->fd, s->buf, len, (off_t) offset);
-  gint64 t1 = vol_io_now_ns ();
+  gint64 t1 = vol_io_clock_ns (io);
 
   if (got < 0)
     {

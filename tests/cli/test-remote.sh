@@ -43,13 +43,23 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "${@:3}"; fi; }
 
+# Each server is the first process of a PID namespace of its own: fio's
+# job processes leave the server's session (setsid), so killing the
+# session alone left them running; when the namespace's first process
+# dies the kernel kills every process in it.
 stop_server() {
   local i=$1
   if [ -n "${pids[$i]:-}" ]; then
-    # the server's session: it and the job processes it forked
+    # the server's session: unshare and the namespace's first process
     kill -9 -- "-${pids[$i]}" 2>/dev/null
     wait "${pids[$i]}" 2>/dev/null
     pids[$i]=""
+    # the namespace's other processes go as the kernel reaps them
+    for _ in $(seq 100); do
+      ps -eo args= | grep -qx -- "fio --server=127.0.0.1,${ports[$i]}" || return 0
+      sleep 0.1
+    done
+    echo "# fio server $i (port ${ports[$i]}) still running after its namespace was killed" >&2
   fi
 }
 
@@ -70,7 +80,7 @@ free_port() {
 # waits (up to 30 s, for a loaded machine) until the server accepts
 start_server() {
   local i=$1
-  setsid unshare -m --propagation private \
+  setsid unshare -m --propagation private --pid --fork --kill-child \
     sh -c "mount ${loops[$i]} '$target' && exec fio --server=127.0.0.1,${ports[$i]}" \
     >"$work/server$i.log" 2>&1 &
   pids[$i]=$!

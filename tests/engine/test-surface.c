@@ -4,9 +4,11 @@
  * test makes its own loop device over a file of random bytes in it and
  * scans that device (or the volume's own, through the folder). The I/O
  * table is wrapped: every call a run makes is recorded, and any write
- * fails the test; reads can be slowed over a region of the device, in
- * proportion to their own time (so the region is slower whatever the
- * volume's speed), or fail with EIO, or cancel the run at an exact read.
+ * fails the test; reads can be slowed over a region of the device, or
+ * fail with EIO, or cancel the run at an exact read. The run times its
+ * reads on the recorder's virtual clock, which a read moves on by its
+ * length at 1 GB/s (slow_factor times that in a slow region): the figures
+ * follow the device the test describes, not the machine's load.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,7 +41,11 @@ typedef struct
   guint         fail_read_at;   /* 1-based, 0 never */
   guint         cancel_at_read;
   gboolean      refuse_open;    /* openat fails with EACCES, as for a user */
+  gint64        clock_ns;       /* the virtual clock, moved on by each read */
 } Recorder;
+
+/* A read's cost on the virtual clock: 1 ns a byte (1 GB/s). */
+#define NS_PER_BYTE 1
 
 static Recorder *
 recorder_of (const VolIoOps *ops)
@@ -95,7 +101,7 @@ rec_pread (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset)
   Recorder *r = recorder_of (ops);
   const VolIoOps *real = vol_io_ops_default ();
   double where = r->device_size ? (double) offset / r->device_size : 0;
-  gint64 t0;
+  gint64 cost;
   guint nth;
   ssize_t got;
 
@@ -107,15 +113,30 @@ rec_pread (const VolIoOps *ops, int fd, void *buf, size_t n, off_t offset)
       errno = EIO;
       return -1;
     }
-  t0 = g_get_monotonic_time ();
   got = real->pread (real, fd, buf, n, offset);
+  cost = (gint64) n * NS_PER_BYTE;
   if (r->slow_factor > 1 && where >= r->slow_from && where < r->slow_to)
-    /* a slower stretch of the device: this read took factor × its time */
-    g_usleep ((gulong) ((r->slow_factor - 1) * MAX (g_get_monotonic_time () - t0, 1)));
+    /* a slower stretch of the device: this read takes factor × the time */
+    cost = (gint64) (cost * r->slow_factor);
+  g_mutex_lock (&r->lock);
+  r->clock_ns += cost;
+  g_mutex_unlock (&r->lock);
   if (nth == r->cancel_at_read)
     /* the run's thread has its cancellable pushed as the current one */
     g_cancellable_cancel (g_cancellable_get_current ());
   return got;
+}
+
+static gint64
+rec_now_ns (const VolIoOps *ops)
+{
+  Recorder *r = recorder_of (ops);
+  gint64 now;
+
+  g_mutex_lock (&r->lock);
+  now = r->clock_ns;
+  g_mutex_unlock (&r->lock);
+  return now;
 }
 
 static int
@@ -143,6 +164,7 @@ recorder_init (Recorder *r)
   r->ops.fdatasync = rec_fdatasync;
   r->ops.fadvise = rec_fadvise;
   r->ops.close = rec_close;
+  r->ops.now_ns = rec_now_ns;
 }
 
 /* ---- a loop device over random bytes ------------------------------------- */
