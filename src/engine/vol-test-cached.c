@@ -29,18 +29,18 @@
 #include <glib/gi18n.h>
 
 #include "vol-block-open.h"
+#include "vol-units.h"
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-scratch-file.h"
 
-#define MiB_U (G_GUINT64_CONSTANT (1) << 20)
 /* hdparm's TIMING_BUF_BYTES: the size of each device read */
-#define DEVICE_CHUNK (2 * MiB_U)
+#define DEVICE_CHUNK (2 * MiB)
 /* the test file: a good stretch of sequential reading before it wraps */
-#define FILE_WANTED (256 * MiB_U)
-#define FILE_KEEP_FREE (64 * MiB_U)
+#define FILE_WANTED (256 * MiB)
+#define FILE_KEEP_FREE (64 * MiB)
 #define WINDOW_NS (G_GINT64_CONSTANT (100000000))
 
 static const char *const cached_sources[] = { "auto", "device", "file", NULL };

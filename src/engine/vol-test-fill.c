@@ -23,13 +23,12 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-units.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-scratch-file.h"
-
-#define MiB (G_GUINT64_CONSTANT (1) << 20)
 
 /* Reviews kept a little space free so the filesystem does not thrash at
  * the very end; 2 % of the capacity, but never under 64 MiB. */

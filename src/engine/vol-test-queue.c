@@ -36,6 +36,7 @@
 #include <liburing.h>
 
 #include "vol-error.h"
+#include "vol-kinds.h"
 #include "vol-estimate.h"
 #include "vol-random.h"
 #include "vol-run-private.h"
@@ -45,10 +46,6 @@
 #include "vol-io-loop.h"
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
-
-#define KiB 1024.0
-#define MiB (1024.0 * 1024.0)
-#define TiB (1024.0 * 1024.0 * 1024.0 * 1024.0)
 
 /* Latencies kept per point for the percentiles: beyond this many, a
  * uniform reservoir sample of this size stands for all of them (the mean
@@ -261,16 +258,14 @@ close_interval (Queue  *q,
                 guint64 bytes)
 {
   double seconds = (now - q->interval_start_ns) / 1e9;
-  double row[4];
+  double iops;
 
   if (seconds <= 0)
     return;
-  row[0] = q->depth;
-  row[1] = (now - q->point_start_ns) / 1e9;
-  row[2] = (ios - q->interval_ios) / seconds;
-  row[3] = (bytes - q->interval_bytes) / seconds;
-  vol_series_append (q->intervals, row, G_N_ELEMENTS (row));
-  g_array_append_val (q->interval_iops, row[2]);
+  iops = (ios - q->interval_ios) / seconds;
+  vol_kind_queue_append_interval (q->intervals, q->depth, (now - q->point_start_ns) / 1e9, iops,
+                                  (bytes - q->interval_bytes) / seconds);
+  g_array_append_val (q->interval_iops, iops);
   q->interval_start_ns = now;
   q->interval_ios = ios;
   q->interval_bytes = bytes;
@@ -457,34 +452,6 @@ run_threads (Queue       *q,
 
 /* ---- the points -------------------------------------------------------- */
 
-static VolSeries *
-add_points_series (VolResult *result)
-{
-  VolSeries *s = vol_result_add_series (result, "queue", N_("Per queue depth"), "depth", "iops");
-  const char *columns[][2] = {
-    { "depth", "" }, { "iops", "IO/s" }, { "throughput", "B/s" },
-    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "lat-p999", "s" },
-    { "ios", "" }, { "reads", "" }, { "writes", "" }, { "bytes", "B" }, { "seconds", "s" },
-    { "iops-stddev", "IO/s" }, { "iops-min", "IO/s" }, { "iops-max", "IO/s" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (s, columns[i][0], columns[i][1]);
-  return s;
-}
-
-static VolSeries *
-add_intervals_series (VolResult *result)
-{
-  VolSeries *s = vol_result_add_series (result, "intervals", N_("Over time"), "time", "iops");
-
-  vol_series_add_column (s, "depth", "");
-  vol_series_add_column (s, "time", "s");
-  vol_series_add_column (s, "iops", "IO/s");
-  vol_series_add_column (s, "throughput", "B/s");
-  return s;
-}
-
 static void
 add_point_row (Queue      *q,
                VolIoTally *t,
@@ -492,30 +459,32 @@ add_point_row (Queue      *q,
 {
   static const double percentiles[] = { 50, 99, 99.9 };
   VolStats spread = { 0 };
-  double row[15];
+  VolQueuePoint p = { 0 };
+  double lat_percentiles[G_N_ELEMENTS (percentiles)] = { 0 };
   const double *lat = (const double *) t->latency->data;
   guint n = t->latency->len;
 
   if (q->interval_iops->len > 0)
     vol_stats_compute ((const double *) q->interval_iops->data, q->interval_iops->len, &spread);
-  row[0] = q->depth;
-  row[1] = seconds > 0 ? t->ios / seconds : 0;
-  row[2] = seconds > 0 ? t->bytes / seconds : 0;
-  row[3] = t->ios > 0 ? t->latency_sum / t->ios : 0;
   if (n > 0)
-    vol_stats_percentiles (lat, n, percentiles, row + 4, G_N_ELEMENTS (percentiles));
-  else
-    row[4] = row[5] = row[6] = 0;
-  row[7] = t->ios;
-  row[8] = t->reads;
-  row[9] = t->writes;
-  row[10] = t->bytes;
-  row[11] = seconds;
-  row[12] = spread.stddev;
-  row[13] = spread.count ? spread.min : row[1];
-  row[14] = spread.count ? spread.max : row[1];
-  vol_series_append (q->points, row, G_N_ELEMENTS (row));
-  _vol_run_sample (q->run, "queue", row[0], row[1]);
+    vol_stats_percentiles (lat, n, percentiles, lat_percentiles, G_N_ELEMENTS (percentiles));
+  p.depth = q->depth;
+  p.iops = seconds > 0 ? t->ios / seconds : 0;
+  p.throughput = seconds > 0 ? t->bytes / seconds : 0;
+  p.lat_mean = t->ios > 0 ? t->latency_sum / t->ios : 0;
+  p.lat_p50 = lat_percentiles[0];
+  p.lat_p99 = lat_percentiles[1];
+  p.lat_p999 = lat_percentiles[2];
+  p.ios = t->ios;
+  p.reads = t->reads;
+  p.writes = t->writes;
+  p.bytes = t->bytes;
+  p.seconds = seconds;
+  p.iops_stddev = spread.stddev;
+  p.iops_min = spread.count ? spread.min : p.iops;
+  p.iops_max = spread.count ? spread.max : p.iops;
+  vol_kind_queue_append_point (q->points, &p);
+  _vol_run_sample (q->run, VOL_QUEUE_SERIES_POINTS, p.depth, p.iops);
 }
 
 static gboolean
@@ -608,41 +577,12 @@ open_file (Queue   *q,
   return q->fd >= 0;
 }
 
-/* The summaries and the figures a local run and a remote host's
- * (queue_from_fio) share: totals, the number of points, the best. */
-static void
-summarize_points (VolResult *result,
-                  VolSeries *points,
-                  double     total_ios,
-                  double     total_bytes)
-{
-  VolColumn *iops = vol_series_get_column (points, "iops");
-  VolColumn *depth = vol_series_get_column (points, "depth");
-  guint best = 0;
-
-  vol_result_add_summary (result, "queue", "iops");
-  vol_result_add_summary (result, "queue", "throughput");
-  vol_result_add_summary (result, "intervals", "iops");
-  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", total_ios);
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", total_bytes);
-  vol_result_add_figure (result, "points", N_("Queue depths measured"), "", vol_series_get_length (points));
-  for (guint i = 1; i < iops->values->len; i++)
-    if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
-      best = i;
-  if (iops->values->len > 0)
-    {
-      vol_result_add_figure (result, "iops-max", N_("Highest IOPS"), "IO/s", g_array_index (iops->values, double, best));
-      vol_result_add_figure (result, "iops-max-depth", N_("Queue depth of the highest IOPS"), "",
-                             g_array_index (depth->values, double, best));
-    }
-}
-
 static void
 summarize (Queue *q)
 {
   VolResult *result = q->run->result;
 
-  summarize_points (result, q->points, q->total_ios, q->total_bytes);
+  vol_kind_queue_summarize (result, q->points, q->total_ios, q->total_bytes);
   vol_result_add_figure (result, "offsets-512", N_("I/Os at offsets 512 mod 4096"), "", q->total_offsets_512);
   vol_result_add_figure (result, "offsets-4k", N_("I/Os at 4 KiB-aligned offsets"), "", q->total_offsets_4k);
   if (q->worker_cpu_user + q->worker_cpu_system > 0)
@@ -681,8 +621,8 @@ queue_run (VolRun  *run,
   q->fd = -1;
   q->phase = q->plan->mode == MODE_READ ? "read" : q->plan->mode == MODE_WRITE ? "write" : "mix";
   q->interval_iops = g_array_new (FALSE, FALSE, sizeof (double));
-  q->points = add_points_series (run->result);
-  q->intervals = add_intervals_series (run->result);
+  q->points = vol_kind_queue_add_points (run->result);
+  q->intervals = vol_kind_queue_add_intervals (run->result);
   g_free (run->result->io_backend);
   run->result->io_backend = g_strdup (q->plan->backend == BACKEND_THREADS ? "threads" : "io_uring");
 
@@ -741,42 +681,32 @@ queue_from_fio (const VolTestSpec    *spec,
                 const VolFioSections *sections,
                 GError              **error)
 {
-  VolSeries *points = add_points_series (result);
+  VolSeries *points = vol_kind_queue_add_points (result);
   g_autoptr(GVariant) list = vol_test_spec_get_value (spec, "depths");
   gsize n;
   const gint64 *depths = g_variant_get_fixed_array (list, &n, sizeof (gint64));
   double total_ios = 0, total_bytes = 0;
 
-  add_intervals_series (result);
+  vol_kind_queue_add_intervals (result);
   for (gsize i = 0; i < n; i++)
     {
       const VolFioEntry *e = _vol_fio_section (sections, error, "qd%" G_GINT64_FORMAT, depths[i]);
       VolFioDir t;
-      double row[15];
 
       if (e == NULL)
         return FALSE;
       _vol_fio_entry_total (e, &t);
-      row[0] = depths[i];
-      row[1] = t.iops;
-      row[2] = t.bw;
-      row[3] = t.lat_mean;
-      row[4] = t.p50;
-      row[5] = t.p99;
-      row[6] = t.p999;
-      row[7] = t.ios;
-      row[8] = e->read.present ? e->read.ios : 0;
-      row[9] = e->write.present ? e->write.ios : 0;
-      row[10] = t.io_bytes;
-      row[11] = t.runtime;
-      row[12] = t.iops_stddev;
-      row[13] = t.iops_min;
-      row[14] = t.iops_max;
-      vol_series_append (points, row, G_N_ELEMENTS (row));
+      vol_kind_queue_append_point (points, &(VolQueuePoint) {
+        .depth = depths[i], .iops = t.iops, .throughput = t.bw,
+        .lat_mean = t.lat_mean, .lat_p50 = t.p50, .lat_p99 = t.p99, .lat_p999 = t.p999,
+        .ios = t.ios, .reads = e->read.present ? e->read.ios : 0, .writes = e->write.present ? e->write.ios : 0,
+        .bytes = t.io_bytes, .seconds = t.runtime,
+        .iops_stddev = t.iops_stddev, .iops_min = t.iops_min, .iops_max = t.iops_max,
+      });
       total_ios += t.ios;
       total_bytes += t.io_bytes;
     }
-  summarize_points (result, points, total_ios, total_bytes);
+  vol_kind_queue_summarize (result, points, total_ios, total_bytes);
   return TRUE;
 }
 

@@ -37,6 +37,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-kinds.h"
 #include "vol-estimate.h"
 #include "vol-io-loop.h"
 #include "vol-quick.h"
@@ -46,8 +47,6 @@
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
 
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * MiB)
 #define FILE_NAME "quick.dat"
 /* Space left free beside the file: the filesystem's own needs. */
 #define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
@@ -325,7 +324,7 @@ add_loops_series (VolResult *result)
   VolSeries *s = vol_result_add_series (result, "loops", N_("Every loop"), "loop", "throughput");
   const char *columns[][2] = {
     { "row", "" }, { "read-percent", "%" }, { "loop", "" },
-    { "throughput", "B/s" }, { "iops", "IO/s" }, { "lat-mean", "s" }, { "lat-p99", "s" },
+    { "throughput", "B/s" }, { VOL_COL_IOPS, VOL_UNIT_IOPS }, { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P99, VOL_UNIT_SECONDS },
     { "ios", "" }, { "bytes", "B" }, { "seconds", "s" },
   };
 
@@ -342,8 +341,8 @@ add_grid_series (VolResult *result)
     { "row", "" }, { "read-percent", "%" },
     { "sequential", "" }, { "block", "B" }, { "depth", "" }, { "threads", "" },
     { "throughput", "B/s" }, { "throughput-ci95", "B/s" }, { "throughput-best", "B/s" },
-    { "iops", "IO/s" }, { "iops-ci95", "IO/s" }, { "iops-best", "IO/s" },
-    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "loops", "" },
+    { VOL_COL_IOPS, VOL_UNIT_IOPS }, { "iops-ci95", "IO/s" }, { "iops-best", "IO/s" },
+    { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P50, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P99, VOL_UNIT_SECONDS }, { "loops", "" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
@@ -366,7 +365,7 @@ loop_values (VolSeries *loops,
   VolColumn *c_tp = vol_series_get_column (loops, "throughput");
   VolColumn *c_iops = vol_series_get_column (loops, "iops");
   VolColumn *c_ios = vol_series_get_column (loops, "ios");
-  VolColumn *c_lat = vol_series_get_column (loops, "lat-mean");
+  VolColumn *c_lat = vol_series_get_column (loops, VOL_COL_LAT_MEAN);
 
   for (guint i = 0; i < vol_series_get_length (loops); i++)
     if (g_array_index (c_row->values, double, i) == r

@@ -37,12 +37,10 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-units.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
-
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * 1024.0 * 1024.0)
 
 /* Free space kept out of reach, as the fill test does: 2 % of the
  * capacity, at least 64 MiB. */

@@ -43,6 +43,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-block-open.h"
+#include "vol-units.h"
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-random.h"
@@ -51,9 +52,7 @@
 #include "vol-stats.h"
 #include "vol-surface.h"
 
-#define KiB_U G_GUINT64_CONSTANT (1024)
-#define MiB_U (KiB_U * 1024)
-#define BURST_REGION (512 * KiB_U)
+#define BURST_REGION (512 * KiB)
 #define BURST_READS 8
 #define MAX_DIPS 10
 

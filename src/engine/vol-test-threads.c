@@ -46,6 +46,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-units.h"
 #include "vol-estimate.h"
 #include "vol-random.h"
 #include "vol-run-private.h"
@@ -53,10 +54,6 @@
 #include "vol-stats.h"
 #include "vol-scratch-file.h"
 #include "vol-worker-pool.h"
-
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * 1024.0 * 1024.0)
-#define TiB (1024.0 * 1024.0 * 1024.0 * 1024.0)
 
 #define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
 #define MAX_BUFFER_BYTES (G_GUINT64_CONSTANT (1) << 30)

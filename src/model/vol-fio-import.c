@@ -24,6 +24,7 @@
  */
 
 #include "vol-fio-import.h"
+#include "vol-kinds.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -1411,30 +1412,21 @@ build_queue (Group         *group,
   g_autoptr(VolResult) result = NULL;
   GVariantBuilder resolved;
   VolSeries *s;
-  double total_ios = 0, total_bytes = 0, best = -1, best_depth = 0;
+  double total_ios = 0, total_bytes = 0;
   guint64 span = 0;
-  const char *columns[][2] = {
-    { "depth", "" }, { "iops", "IO/s" }, { "throughput", "B/s" },
-    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "lat-p999", "s" },
-    { "ios", "" }, { "reads", "" }, { "writes", "" }, { "bytes", "B" }, { "seconds", "s" },
-    { "iops-stddev", "IO/s" }, { "iops-min", "IO/s" }, { "iops-max", "IO/s" },
-  };
 
   g_ptr_array_sort (group->jobs, compare_depth);
   first = g_ptr_array_index (group->jobs, 0);
   job_shape (first, &mode, &read_percent);
   result = group_result (group, "queue", mode, ctx, &resolved);
 
-  /* the same columns as the queue test's "queue" series (vol-test-queue.c) */
-  s = vol_result_add_series (result, "queue", N_("Per queue depth"), "depth", "iops");
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (s, columns[i][0], columns[i][1]);
+  s = vol_kind_queue_add_points (result);
 
   for (guint j = 0; j < group->jobs->len; j++)
     {
       const FioJob *job = g_ptr_array_index (group->jobs, j);
       const FioDir *only = NULL;
-      double row[15];
+      VolQueuePoint p;
       double seconds = 0;
 
       for (guint d = 0; d < N_DIRS; d++)
@@ -1448,29 +1440,24 @@ build_queue (Group         *group,
       if (job->dir[DIR_READ].ios > 0 && job->dir[DIR_WRITE].ios > 0)
         only = NULL;
 
-      row[0] = (double) job_depth (job);
-      row[1] = dir_total (job, G_STRUCT_OFFSET (FioDir, iops));
-      row[2] = dir_total (job, G_STRUCT_OFFSET (FioDir, bw));
-      row[3] = job_lat_mean (job);
-      row[4] = job_percentile (job, G_STRUCT_OFFSET (FioDir, p50));
-      row[5] = job_percentile (job, G_STRUCT_OFFSET (FioDir, p99));
-      row[6] = job_percentile (job, G_STRUCT_OFFSET (FioDir, p999));
-      row[7] = dir_total (job, G_STRUCT_OFFSET (FioDir, ios));
-      row[8] = job->dir[DIR_READ].present ? job->dir[DIR_READ].ios : 0;
-      row[9] = job->dir[DIR_WRITE].present ? job->dir[DIR_WRITE].ios : 0;
-      row[10] = dir_total (job, G_STRUCT_OFFSET (FioDir, io_bytes));
-      row[11] = seconds > 0 ? seconds : job->runtime;
-      row[12] = only ? only->iops_stddev : NAN;
-      row[13] = only ? only->iops_min : NAN;
-      row[14] = only ? only->iops_max : NAN;
-      vol_series_append (s, row, G_N_ELEMENTS (row));
-      total_ios += row[7];
-      total_bytes += row[10];
-      if (row[1] > best)
-        {
-          best = row[1];
-          best_depth = row[0];
-        }
+      p.depth = (double) job_depth (job);
+      p.iops = dir_total (job, G_STRUCT_OFFSET (FioDir, iops));
+      p.throughput = dir_total (job, G_STRUCT_OFFSET (FioDir, bw));
+      p.lat_mean = job_lat_mean (job);
+      p.lat_p50 = job_percentile (job, G_STRUCT_OFFSET (FioDir, p50));
+      p.lat_p99 = job_percentile (job, G_STRUCT_OFFSET (FioDir, p99));
+      p.lat_p999 = job_percentile (job, G_STRUCT_OFFSET (FioDir, p999));
+      p.ios = dir_total (job, G_STRUCT_OFFSET (FioDir, ios));
+      p.reads = job->dir[DIR_READ].present ? job->dir[DIR_READ].ios : 0;
+      p.writes = job->dir[DIR_WRITE].present ? job->dir[DIR_WRITE].ios : 0;
+      p.bytes = dir_total (job, G_STRUCT_OFFSET (FioDir, io_bytes));
+      p.seconds = seconds > 0 ? seconds : job->runtime;
+      p.iops_stddev = only ? only->iops_stddev : NAN;
+      p.iops_min = only ? only->iops_min : NAN;
+      p.iops_max = only ? only->iops_max : NAN;
+      vol_kind_queue_append_point (s, &p);
+      total_ios += p.ios;
+      total_bytes += p.bytes;
       if (span == 0)
         span = parse_size (job_option (job, "size"), g_strcmp0 (job_option (job, "kb_base"), "1000") == 0);
     }
@@ -1483,16 +1470,7 @@ build_queue (Group         *group,
   result->resolved = g_variant_ref_sink (g_variant_builder_end (&resolved));
 
   /* the queue test's summaries and figures, as far as fio has them */
-  vol_result_add_summary (result, "queue", "iops");
-  vol_result_add_summary (result, "queue", "throughput");
-  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", total_ios);
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", total_bytes);
-  vol_result_add_figure (result, "points", N_("Queue depths measured"), "", group->jobs->len);
-  if (best >= 0)
-    {
-      vol_result_add_figure (result, "iops-max", N_("Highest IOPS"), "IO/s", best);
-      vol_result_add_figure (result, "iops-max-depth", N_("Queue depth of the highest IOPS"), "", best_depth);
-    }
+  vol_kind_queue_summarize (result, s, total_ios, total_bytes);
   return g_steal_pointer (&result);
 }
 
@@ -1512,24 +1490,19 @@ build_transfer (Group         *group,
   g_autoptr(VolResult) result = NULL;
   GVariantBuilder resolved;
   VolSeries *series[2] = { NULL, NULL };
-  const char *names[2] = { "write", "read" };
-  const char *titles[2] = { N_("Write"), N_("Read") };
   const guint dirs[2] = { DIR_WRITE, DIR_READ };
   double moved[2] = { 0, 0 };
   guint iterations = 1;
   g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
-  /* per direction, size → its rows so far (a GArray of row indices):
-   * iterations are counted and figures made without a pass over every
-   * row for every job */
-  g_autoptr(GHashTable) write_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
-                                                            (GDestroyNotify) g_array_unref);
-  g_autoptr(GHashTable) read_rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
-                                                           (GDestroyNotify) g_array_unref);
-  GHashTable *rows_by_size[2] = { write_rows, read_rows };
+  /* per direction, size → its passes so far: the same size again is
+   * another iteration */
+  g_autoptr(GHashTable) write_passes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) read_passes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GHashTable *passes_by_size[2] = { write_passes, read_passes };
   g_autoptr(GHashTable) sizes_seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   g_ptr_array_sort (group->jobs, compare_size);
-  result = group_result (group, "transfer", NULL, ctx, &resolved);
+  result = group_result (group, VOL_KIND_TRANSFER, NULL, ctx, &resolved);
 
   for (guint w = 0; w < 2; w++)
     for (guint j = 0; j < group->jobs->len; j++)
@@ -1537,40 +1510,17 @@ build_transfer (Group         *group,
         const FioJob *job = g_ptr_array_index (group->jobs, j);
         const FioDir *dir = &job->dir[dirs[w]];
         guint64 size = job_block_size (job);
-        GArray *rows;
-        guint iteration = 0;
-        guint row_index;
-        double row[5];
+        guint iteration;
 
         if (!dir->present || !(dir->ios > 0 || dir->io_bytes > 0))
           continue;
         if (series[w] == NULL)
-          {
-            /* the columns of the transfer test (vol-test-transfer.c) */
-            series[w] = vol_result_add_series (result, names[w], titles[w], "size", "throughput");
-            vol_series_add_column (series[w], "size", "B");
-            vol_series_add_column (series[w], "iteration", "");
-            vol_series_add_column (series[w], "throughput", "B/s");
-            vol_series_add_column (series[w], "seconds", "s");
-            vol_series_add_column (series[w], "bytes", "B");
-          }
-        /* the same size again is another iteration */
-        rows = g_hash_table_lookup (rows_by_size[w], &size);
-        if (rows == NULL)
-          {
-            rows = g_array_new (FALSE, FALSE, sizeof (guint));
-            g_hash_table_insert (rows_by_size[w], g_memdup2 (&size, sizeof size), rows);
-          }
-        iteration = rows->len;
-        row_index = vol_series_get_length (series[w]);
-        g_array_append_val (rows, row_index);
+          series[w] = vol_kind_transfer_add_series (result, w == 0);
+        iteration = GPOINTER_TO_UINT (g_hash_table_lookup (passes_by_size[w], &size));
+        g_hash_table_insert (passes_by_size[w], g_memdup2 (&size, sizeof size), GUINT_TO_POINTER (iteration + 1));
         iterations = MAX (iterations, iteration + 1);
-        row[0] = (double) size;
-        row[1] = iteration;
-        row[2] = dir->bw;
-        row[3] = !isnan (dir->runtime) ? dir->runtime : job->runtime;
-        row[4] = dir->io_bytes;
-        vol_series_append (series[w], row, G_N_ELEMENTS (row));
+        vol_kind_transfer_append_row (series[w], size, iteration, dir->bw,
+                                      !isnan (dir->runtime) ? dir->runtime : job->runtime, dir->io_bytes);
         moved[w] += isnan (dir->io_bytes) ? 0 : dir->io_bytes;
         if (iteration == 0 && g_hash_table_add (sizes_seen, g_memdup2 (&size, sizeof size)))
           g_array_append_val (sizes, size);
@@ -1580,58 +1530,10 @@ build_transfer (Group         *group,
   g_variant_builder_add (&resolved, "{sv}", "iterations", g_variant_new_int64 (iterations));
   result->resolved = g_variant_ref_sink (g_variant_builder_end (&resolved));
 
-  /* the transfer test's figures: per direction and size, over iterations */
-  for (guint w = 0; w < 2; w++)
-    {
-      VolColumn *rate_col;
-
-      if (series[w] == NULL)
-        continue;
-      rate_col = vol_series_get_column (series[w], "throughput");
-      for (guint k = 0; k < sizes->len; k++)
-        {
-          guint64 want = g_array_index (sizes, guint64, k);
-          g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
-          static const char *const stat_names[] = { "mean", "stddev", "min", "max" };
-          const char *stat_titles[] = { N_("average"), N_("std dev"), N_("min"), N_("max") };
-          g_autofree char *size_text = NULL;
-          double sum = 0, sq = 0, lo = INFINITY, hi = -INFINITY, mean, sd;
-
-          GArray *rows = g_hash_table_lookup (rows_by_size[w], &want);
-
-          for (guint i = 0; rows != NULL && i < rows->len; i++)
-            g_array_append_val (values, g_array_index (rate_col->values, double, g_array_index (rows, guint, i)));
-          if (values->len == 0)
-            continue;
-          for (guint i = 0; i < values->len; i++)
-            {
-              double v = g_array_index (values, double, i);
-              sum += v;
-              lo = MIN (lo, v);
-              hi = MAX (hi, v);
-            }
-          mean = sum / values->len;
-          for (guint i = 0; i < values->len; i++)
-            sq += (g_array_index (values, double, i) - mean) * (g_array_index (values, double, i) - mean);
-          sd = values->len > 1 ? sqrt (sq / (values->len - 1)) : 0;
-          size_text = vol_size_format (want);
-          {
-            double v[] = { mean, sd, lo, hi };
-            for (guint j = 0; j < G_N_ELEMENTS (v); j++)
-              {
-                g_autofree char *name = g_strdup_printf ("%s-%" PRIu64 "-%s", names[w], (uint64_t) want, stat_names[j]);
-                g_autofree char *title = g_strdup_printf ("%s %s, %s", _(titles[w]), size_text, _(stat_titles[j]));
-                vol_result_add_figure (result, name, title, "B/s", v[j]);
-              }
-          }
-        }
-    }
-  vol_result_add_figure (result, "bytes-written", N_("Bytes written (timed)"), "B", moved[0]);
-  vol_result_add_figure (result, "bytes-read", N_("Bytes read (timed)"), "B", moved[1]);
-  vol_result_add_figure (result, "samples-written", N_("Write samples"), "",
-                         series[0] ? vol_series_get_length (series[0]) : 0);
-  vol_result_add_figure (result, "samples-read", N_("Read samples"), "",
-                         series[1] ? vol_series_get_length (series[1]) : 0);
+  /* the transfer test's figures, by its function; fio lays its files
+   * down unseen: no figure for that */
+  vol_kind_transfer_summarize (result, sizes, series[0], series[1],
+                               &(VolTransferTotals) { moved[0], moved[1], NAN, FALSE });
   return g_steal_pointer (&result);
 }
 

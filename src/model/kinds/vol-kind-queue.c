@@ -1,0 +1,134 @@
+/* vol-kind-queue.c — the Queue depth test's result: columns, rows, figures
+ *
+ * The points series has one row per queue depth with the 15 columns
+ * below, in this order; the intervals series a row per half second of a
+ * point. The engine's run, a remote host's figures and an imported fio
+ * file fill them through these functions, and vol_kind_queue_summarize()
+ * makes the summaries and figures of all three.
+ */
+#include <glib/gi18n.h>
+
+#include "vol-kinds.h"
+
+/* The points series' columns: name, unit, and where the value sits in a
+ * VolQueuePoint. */
+static const struct
+{
+  const char *name;
+  const char *unit;
+  gsize       offset;
+} point_columns[] = {
+  { VOL_COL_DEPTH, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolQueuePoint, depth) },
+  { VOL_COL_IOPS, VOL_UNIT_IOPS, G_STRUCT_OFFSET (VolQueuePoint, iops) },
+  { VOL_COL_THROUGHPUT, VOL_UNIT_RATE, G_STRUCT_OFFSET (VolQueuePoint, throughput) },
+  { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS, G_STRUCT_OFFSET (VolQueuePoint, lat_mean) },
+  { VOL_COL_LAT_P50, VOL_UNIT_SECONDS, G_STRUCT_OFFSET (VolQueuePoint, lat_p50) },
+  { VOL_COL_LAT_P99, VOL_UNIT_SECONDS, G_STRUCT_OFFSET (VolQueuePoint, lat_p99) },
+  { VOL_COL_LAT_P999, VOL_UNIT_SECONDS, G_STRUCT_OFFSET (VolQueuePoint, lat_p999) },
+  { VOL_QUEUE_COL_IOS, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolQueuePoint, ios) },
+  { VOL_QUEUE_COL_READS, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolQueuePoint, reads) },
+  { VOL_QUEUE_COL_WRITES, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolQueuePoint, writes) },
+  { VOL_COL_BYTES, VOL_UNIT_BYTES, G_STRUCT_OFFSET (VolQueuePoint, bytes) },
+  { VOL_COL_SECONDS, VOL_UNIT_SECONDS, G_STRUCT_OFFSET (VolQueuePoint, seconds) },
+  { VOL_QUEUE_COL_IOPS_STDDEV, VOL_UNIT_IOPS, G_STRUCT_OFFSET (VolQueuePoint, iops_stddev) },
+  { VOL_QUEUE_COL_IOPS_MIN, VOL_UNIT_IOPS, G_STRUCT_OFFSET (VolQueuePoint, iops_min) },
+  { VOL_QUEUE_COL_IOPS_MAX, VOL_UNIT_IOPS, G_STRUCT_OFFSET (VolQueuePoint, iops_max) },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (point_columns) * sizeof (double) == sizeof (VolQueuePoint));
+
+/**
+ * vol_kind_queue_add_points:
+ *
+ * Adds the empty points series ("queue", a row per depth). Any thread.
+ */
+VolSeries *
+vol_kind_queue_add_points (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, VOL_QUEUE_SERIES_POINTS, N_("Per queue depth"),
+                                        VOL_COL_DEPTH, VOL_COL_IOPS);
+
+  for (guint i = 0; i < G_N_ELEMENTS (point_columns); i++)
+    vol_series_add_column (s, point_columns[i].name, point_columns[i].unit);
+  return s;
+}
+
+/**
+ * vol_kind_queue_add_intervals:
+ *
+ * Adds the empty over-time series (a row per interval of a point).
+ */
+VolSeries *
+vol_kind_queue_add_intervals (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, VOL_QUEUE_SERIES_INTERVALS, N_("Over time"),
+                                        VOL_COL_TIME, VOL_COL_IOPS);
+
+  vol_series_add_column (s, VOL_COL_DEPTH, VOL_UNIT_NONE);
+  vol_series_add_column (s, VOL_COL_TIME, VOL_UNIT_SECONDS);
+  vol_series_add_column (s, VOL_COL_IOPS, VOL_UNIT_IOPS);
+  vol_series_add_column (s, VOL_COL_THROUGHPUT, VOL_UNIT_RATE);
+  return s;
+}
+
+void
+vol_kind_queue_append_point (VolSeries           *points,
+                             const VolQueuePoint *point)
+{
+  double row[G_N_ELEMENTS (point_columns)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (point_columns); i++)
+    row[i] = G_STRUCT_MEMBER (double, point, point_columns[i].offset);
+  vol_series_append (points, row, G_N_ELEMENTS (row));
+}
+
+void
+vol_kind_queue_append_interval (VolSeries *intervals,
+                                double     depth,
+                                double     time,
+                                double     iops,
+                                double     throughput)
+{
+  double row[] = { depth, time, iops, throughput };
+
+  vol_series_append (intervals, row, G_N_ELEMENTS (row));
+}
+
+/**
+ * vol_kind_queue_summarize:
+ * @total_ios: I/Os of every point
+ * @total_bytes: their bytes
+ *
+ * The summaries (IOPS and throughput over the depths, IOPS over the
+ * intervals when there is that series) and the figures every queue result
+ * has: totals, the number of points, the highest IOPS (the first depth
+ * that reached it) and its depth.
+ */
+void
+vol_kind_queue_summarize (VolResult       *result,
+                          const VolSeries *points,
+                          double           total_ios,
+                          double           total_bytes)
+{
+  VolColumn *iops = vol_series_get_column (points, VOL_COL_IOPS);
+  VolColumn *depth = vol_series_get_column (points, VOL_COL_DEPTH);
+  guint best = 0;
+
+  vol_result_add_summary (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_IOPS);
+  vol_result_add_summary (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_THROUGHPUT);
+  vol_result_add_summary (result, VOL_QUEUE_SERIES_INTERVALS, VOL_COL_IOPS);
+  vol_result_add_figure (result, VOL_QUEUE_COL_IOS, N_("I/Os completed"), VOL_UNIT_NONE, total_ios);
+  vol_result_add_figure (result, VOL_COL_BYTES, N_("Bytes moved"), VOL_UNIT_BYTES, total_bytes);
+  vol_result_add_figure (result, "points", N_("Queue depths measured"), VOL_UNIT_NONE,
+                         vol_series_get_length (points));
+  for (guint i = 1; i < iops->values->len; i++)
+    if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
+      best = i;
+  if (iops->values->len > 0)
+    {
+      vol_result_add_figure (result, VOL_QUEUE_FIG_IOPS_MAX, N_("Highest IOPS"), VOL_UNIT_IOPS,
+                             g_array_index (iops->values, double, best));
+      vol_result_add_figure (result, VOL_QUEUE_FIG_IOPS_MAX_DEPTH, N_("Queue depth of the highest IOPS"),
+                             VOL_UNIT_NONE, g_array_index (depth->values, double, best));
+    }
+}

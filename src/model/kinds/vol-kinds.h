@@ -1,0 +1,142 @@
+/* vol-kinds.h — what each test kind's result is made of
+ *
+ * One schema per kind (src/model/kinds/vol-kind-KIND.c): the names of its
+ * series, columns and figures, their units, the functions that add its
+ * series, append a row and summarize it. A local run (the engine's
+ * vol-test-KIND.c), a remote host's (its from_fio) and an imported fio
+ * file (vol-fio-build-*.c) all build a kind's result through these, so
+ * their figures come from one computation, and the tables, charts, live
+ * chart and CLI read the same names. Names shared by several kinds (the
+ * latency columns of queue and quick) are defined once, here.
+ */
+#pragma once
+
+#include "vol-result.h"
+#include "vol-units.h"
+
+G_BEGIN_DECLS
+
+/* ---- columns several kinds share -------------------------------------- */
+
+#define VOL_COL_SIZE        "size"
+#define VOL_COL_ITERATION   "iteration"
+#define VOL_COL_THROUGHPUT  "throughput"
+#define VOL_COL_SECONDS     "seconds"
+#define VOL_COL_BYTES       "bytes"
+#define VOL_COL_IOPS        "iops"
+#define VOL_COL_DEPTH       "depth"
+#define VOL_COL_TIME        "time"
+#define VOL_COL_LAT_MEAN    "lat-mean"
+#define VOL_COL_LAT_P50     "lat-p50"
+#define VOL_COL_LAT_P99     "lat-p99"
+#define VOL_COL_LAT_P999    "lat-p999"
+
+/* ---- queue: time-based random I/O at each queue depth ------------------ */
+
+#define VOL_KIND_QUEUE             "queue"
+#define VOL_QUEUE_SERIES_POINTS    "queue"      /* a row per depth */
+#define VOL_QUEUE_SERIES_INTERVALS "intervals"  /* a row per half second */
+#define VOL_QUEUE_COL_IOS          "ios"
+#define VOL_QUEUE_COL_READS        "reads"
+#define VOL_QUEUE_COL_WRITES       "writes"
+#define VOL_QUEUE_COL_IOPS_STDDEV  "iops-stddev"
+#define VOL_QUEUE_COL_IOPS_MIN     "iops-min"
+#define VOL_QUEUE_COL_IOPS_MAX     "iops-max"
+#define VOL_QUEUE_FIG_IOPS_MAX       "iops-max"
+#define VOL_QUEUE_FIG_IOPS_MAX_DEPTH "iops-max-depth"
+
+/* One row of the points series: the figures of one queue depth. */
+typedef struct
+{
+  double depth;
+  double iops;
+  double throughput;   /* B/s */
+  double lat_mean;     /* s, submission to completion */
+  double lat_p50;
+  double lat_p99;
+  double lat_p999;
+  double ios;
+  double reads;
+  double writes;
+  double bytes;
+  double seconds;
+  double iops_stddev;  /* over the point's intervals (NAN: unknown) */
+  double iops_min;
+  double iops_max;
+} VolQueuePoint;
+
+VolSeries *vol_kind_queue_add_points    (VolResult           *result);
+VolSeries *vol_kind_queue_add_intervals (VolResult           *result);
+void       vol_kind_queue_append_point  (VolSeries           *points,
+                                         const VolQueuePoint *point);
+void       vol_kind_queue_append_interval (VolSeries         *intervals,
+                                           double             depth,
+                                           double             time,
+                                           double             iops,
+                                           double             throughput);
+void       vol_kind_queue_summarize     (VolResult           *result,
+                                         const VolSeries     *points,
+                                         double               total_ios,
+                                         double               total_bytes);
+
+/* ---- transfer: sequential write then read at each transfer size -------- */
+
+#define VOL_KIND_TRANSFER          "transfer"
+#define VOL_TRANSFER_SERIES_WRITE  "write"
+#define VOL_TRANSFER_SERIES_READ   "read"
+#define VOL_TRANSFER_FIG_BYTES_WRITTEN "bytes-written"
+#define VOL_TRANSFER_FIG_BYTES_READ    "bytes-read"
+#define VOL_TRANSFER_FIG_BYTES_LAID    "bytes-laid-down"
+
+/* What a transfer run moved, for its figures. */
+typedef struct
+{
+  double   bytes_written;
+  double   bytes_read;
+  double   bytes_laid;   /* NAN: the files were laid down unseen (fio's) */
+  gboolean has_laid;    /* FALSE: no "bytes-laid-down" figure at all */
+} VolTransferTotals;
+
+VolSeries *vol_kind_transfer_add_series (VolResult  *result,
+                                         gboolean    write);
+void       vol_kind_transfer_append_row (VolSeries  *series,
+                                         guint64     size,
+                                         guint       iteration,
+                                         double      rate,
+                                         double      seconds,
+                                         double      bytes);
+void       vol_kind_transfer_summarize  (VolResult               *result,
+                                         const GArray            *sizes,
+                                         const VolSeries         *write,
+                                         const VolSeries         *read,
+                                         const VolTransferTotals *totals);
+
+/* ---- random: N random writes then N random reads, several iterations --- */
+
+#define VOL_KIND_RANDOM          "random"
+#define VOL_RANDOM_COL_OPS       "ops"   /* I/Os per second of a phase, in IO/s */
+#define VOL_RANDOM_COL_IOS       "ios"
+
+VolSeries *vol_kind_random_add_series  (VolResult  *result,
+                                        const char *name,
+                                        const char *title);
+void       vol_kind_random_add_all     (VolResult  *result,
+                                        const GArray *counts,
+                                        gboolean    sweep,
+                                        GPtrArray  *writes,
+                                        GPtrArray  *reads);
+void       vol_kind_random_append_row  (VolSeries  *series,
+                                        guint       iteration,
+                                        double      ios,
+                                        double      bytes,
+                                        double      seconds,
+                                        double      iops,
+                                        double      throughput);
+void       vol_kind_random_summarize   (VolResult  *result,
+                                        GPtrArray  *writes,
+                                        GPtrArray  *reads,
+                                        double      ios_written,
+                                        double      ios_read,
+                                        guint64     chunk);
+
+G_END_DECLS
