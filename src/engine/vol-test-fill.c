@@ -30,25 +30,6 @@
 #include "vol-stats.h"
 #include "vol-scratch-file.h"
 
-/* Reviews kept a little space free so the filesystem does not thrash at
- * the very end; 2 % of the capacity, but never under 64 MiB. */
-#define RESERVE_FLOOR (64 * MiB)
-
-static const VolParamDesc fill_params[] = {
-  { "files", VOL_PARAM_INT, N_("Files"),
-    N_("How many equal files fill the space; each gives one sample"),
-    "N", "1000", 1, 1000000 },
-  { "chunk", VOL_PARAM_SIZE, N_("Chunk size"),
-    N_("Bytes per write and per read (a multiple of 4 KiB)"),
-    "SIZE", "32M", 4096, 1073741824, 0, 4096 },
-  { "reserve", VOL_PARAM_SIZE_OR_PERCENT, N_("Reserve"),
-    N_("Free space left unwritten: bytes, or a percentage of the capacity (at least 64 MiB)"),
-    "SIZE|N%", "2%", 0, 4611686018427387904.0, 90, 0, NULL, VOL_PARAM_FLAG_BELOW_FREE_SPACE },
-  { "max-bytes", VOL_PARAM_SIZE, N_("Maximum bytes"),
-    N_("Write at most this much in all, for a shorter run; unset fills the space"),
-    "SIZE", NULL, 1048576, 4611686018427387904.0, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },
-};
-
 typedef struct
 {
   guint   n_files;
@@ -88,7 +69,7 @@ fill_prepare (VolRun  *run,
   plan->n_files = (guint) vol_test_spec_get_int (run->spec, "files");
 
   if (g_variant_is_of_type (reserve, G_VARIANT_TYPE_DOUBLE))
-    plan->reserve = MAX ((guint64) (plan->capacity * g_variant_get_double (reserve) / 100.0), RESERVE_FLOOR);
+    plan->reserve = MAX ((guint64) (plan->capacity * g_variant_get_double (reserve) / 100.0), VOL_FILL_RESERVE_FLOOR);
   else
     plan->reserve = (guint64) g_variant_get_int64 (reserve);
 
@@ -504,37 +485,8 @@ fill_run (VolRun  *run,
   return ok;
 }
 
-/* The free space less the reserve (or max-bytes), written and read back. */
-static void
-fill_estimate (const VolTestInfo *info,
-               const VolTestSpec *spec,
-               guint64            free_bytes,
-               guint64            capacity,
-               VolEstimate       *out)
-{
-  g_autoptr(GVariant) reserve = vol_test_spec_get_value (spec, "reserve");
-  guint64 keep = 0, total;
-
-  if (reserve != NULL && g_variant_is_of_type (reserve, G_VARIANT_TYPE_DOUBLE))
-    keep = MAX ((guint64) (capacity * g_variant_get_double (reserve) / 100.0), RESERVE_FLOOR);
-  else if (reserve != NULL && g_variant_is_of_type (reserve, G_VARIANT_TYPE_INT64))
-    keep = (guint64) g_variant_get_int64 (reserve);
-  total = free_bytes > keep ? free_bytes - keep : 0;
-  if (vol_test_spec_has (spec, "max-bytes"))
-    total = MIN (total, (guint64) vol_test_spec_get_int (spec, "max-bytes"));
-  out->bytes_written = total;
-  out->bytes_moved = 2 * total;
-}
-
-const VolTestKind vol_test_fill = {
-  {
-    "fill",
-    N_("Fill volume"),
-    N_("Fills the free space with equal files, then reads them back: speed across the volume’s capacity"),
-    fill_params, G_N_ELEMENTS (fill_params),
-    NULL,
-    fill_estimate,
-  },
+const VolTestOps vol_test_fill = {
+  "fill",
   fill_prepare,
   fill_run,
 };

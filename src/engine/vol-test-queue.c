@@ -51,67 +51,11 @@
  * uniform reservoir sample of this size stands for all of them (the mean
  * is still over every I/O). 2 M samples put 2000 above the p99.9. */
 #define LATENCY_RESERVOIR (2u << 20)
-/* Buffers for all I/Os in flight: QD × block must stay under this. */
-#define MAX_BUFFER_BYTES (256.0 * MiB)
 #define INTERVAL_NS (500 * G_GINT64_CONSTANT (1000000))
 #define FILE_NAME "queue.dat"
 
-static const char *const queue_modes[] = { "read", "write", "mix", NULL };
-static const char *const queue_alignments[] = { "4k", "offset512", NULL };
-static const char *const queue_backends[] = { "auto", "io_uring", "threads", NULL };
-static const char *const queue_mode_labels[] = { N_("Random reads"), N_("Random writes"), N_("A mix of both"), NULL };
-static const char *const queue_alignment_labels[] = { N_("Aligned to 4 KiB"), N_("Offset by 512 bytes"), NULL };
-static const char *const queue_backend_labels[] = {
-  N_("Automatic"), N_("io_uring"), N_("A pool of threads"), NULL,
-};
-
-static const VolParamDesc queue_params[] = {
-  { "block", VOL_PARAM_SIZE, N_("Block size"), N_("Bytes per I/O"),
-    "SIZE", "4K", 512, MiB, 0, 512 },
-  { "span", VOL_PARAM_SIZE, N_("Span"), N_("Region the random offsets fall in (less if the volume is smaller)"),
-    "SIZE", "8G", MiB, 16 * TiB, 0, MiB },
-  { "depths", VOL_PARAM_INT_LIST, N_("Queue depths"), N_("I/Os kept in flight, one point each"),
-    "N,N,…", "1,2,4,8,16,32", 1, 1024 },
-  { "mode", VOL_PARAM_CHOICE, N_("Mode"), N_("Random reads, writes, or a mix"),
-    NULL, "read", 0, 0, 0, 0, queue_modes, 0, queue_mode_labels },
-  { "read-percent", VOL_PARAM_INT, N_("Reads in a mix"), N_("Percentage of reads when the mode is mix"),
-    "N", "70", 0, 100 },
-  { "alignment", VOL_PARAM_CHOICE, N_("Alignment"), N_("4 KiB-aligned offsets, or offset by 512 bytes as an unaligned partition does"),
-    NULL, "4k", 0, 0, 0, 0, queue_alignments, 0, queue_alignment_labels },
-  { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per point"), N_("Time each queue depth runs"),
-    "S", "30", 1, 3600 },
-  { "backend", VOL_PARAM_CHOICE, N_("I/O backend"), N_("io_uring, or a pool of threads doing pread/pwrite"),
-    NULL, "auto", 0, 0, 0, 0, queue_backends, 0, queue_backend_labels },
-};
-
-/* The largest QD × block is known from the parameters alone: any volume
- * would refuse it, so it is refused with them (a VOL_SPEC_ERROR naming
- * the parameter, before a scratch folder is made), not as a lack of
- * space. */
-static gboolean
-queue_check (const VolTestInfo  *info,
-             const VolTestSpec  *spec,
-             GError            **error)
-{
-  double block = (double) vol_test_spec_get_int (spec, "block");
-  gint64 max_depth = vol_test_spec_get_list_max (spec, "depths");
-
-  if (max_depth * block > MAX_BUFFER_BYTES)
-    {
-      g_autofree char *block_text = vol_size_format ((guint64) block);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("depths: a queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
-                   (guint) max_depth, block_text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 typedef enum { MODE_READ, MODE_WRITE, MODE_MIX } QueueMode;
 typedef enum { BACKEND_AUTO, BACKEND_URING, BACKEND_THREADS } QueueBackend;
-
-/* Space left free beside the file: the filesystem's own needs. */
-#define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
 
 typedef struct
 {
@@ -153,12 +97,12 @@ queue_prepare (VolRun  *run,
   run->test_data_free = queue_plan_free;
 
   plan->block = (gsize) vol_test_spec_get_int (run->spec, "block");
-  plan->mode = vol_test_spec_get_choice (run->spec, "mode", queue_modes);
+  plan->mode = vol_test_spec_get_choice (run->spec, "mode", vol_kind_queue_modes);
   plan->read_percent = plan->mode == MODE_READ ? 100 : plan->mode == MODE_WRITE ? 0
                        : (guint) vol_test_spec_get_int (run->spec, "read-percent");
   plan->shift = g_strcmp0 (vol_test_spec_get_string (run->spec, "alignment"), "offset512") == 0 ? 512 : 0;
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
-  plan->backend = vol_test_spec_get_choice (run->spec, "backend", queue_backends);
+  plan->backend = vol_test_spec_get_choice (run->spec, "backend", vol_kind_queue_backends);
   plan->grain = (plan->block + 4095) / 4096 * 4096;
 
   items = g_variant_get_fixed_array (depths, &n, sizeof (gint64));
@@ -170,7 +114,7 @@ queue_prepare (VolRun  *run,
       plan->max_depth = MAX (plan->max_depth, plan->depths[i]);
     }
   wanted = (guint64) vol_test_spec_get_int (run->spec, "span");
-  plan->span = _vol_scratch_file_fit (run, wanted, KEEP_FREE, error);
+  plan->span = _vol_scratch_file_fit (run, wanted, VOL_KIND_KEEP_FREE, error);
   if (plan->span == 0)
     return FALSE;
   if (plan->span < plan->shift + plan->block)
@@ -651,24 +595,6 @@ queue_run (VolRun  *run,
   return ok;
 }
 
-/* The file laid down, then every depth's set time; writes and mixes
- * write as much as the device takes in it. */
-static void
-queue_estimate (const VolTestInfo *info,
-                const VolTestSpec *spec,
-                guint64            free_bytes,
-                guint64            capacity,
-                VolEstimate       *out)
-{
-  g_autoptr(GVariant) depths = vol_test_spec_get_value (spec, "depths");
-  gsize n = depths != NULL && g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")) ? g_variant_n_children (depths) : 0;
-
-  out->bytes_written = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "span"), free_bytes, KEEP_FREE);
-  out->bytes_moved = out->bytes_written;
-  out->timed_writes = g_strcmp0 (vol_test_spec_get_string (spec, "mode"), "read") != 0;
-  out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
-}
-
 /* One host's fio figures for build_queue()'s sections ("qd32"): a
  * point per depth with fio's IOPS, throughput, mean latency (submission
  * to completion, as the test's) and completion-latency percentiles (one
@@ -710,15 +636,8 @@ queue_from_fio (const VolTestSpec    *spec,
   return TRUE;
 }
 
-const VolTestKind vol_test_queue = {
-  {
-    "queue",
-    N_("Queue depth"),
-    N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
-    queue_params, G_N_ELEMENTS (queue_params),
-    queue_check,
-    queue_estimate,
-  },
+const VolTestOps vol_test_queue = {
+  "queue",
   queue_prepare,
   queue_run,
   queue_from_fio,

@@ -34,45 +34,11 @@
 #include "vol-random.h"
 #include "vol-scratch-file.h"
 
-#define KEEP_FREE (64 * MiB)
 #define LAY_DOWN_CHUNK (8 * MiB)
 /* Reads are checked against what the last write of their chunk stamped;
  * that needs the chunk's serial, 8 bytes per chunk, so beyond this many
  * chunks (64 MiB of bookkeeping) reads are not checked. */
 #define MAX_TRACKED_CHUNKS (G_GUINT64_CONSTANT (1) << 23)
-
-static const VolParamDesc random_params[] = {
-  { "chunk", VOL_PARAM_SIZE, N_("Chunk size"), N_("Bytes per random I/O"),
-    "SIZE", "32K", 512, GiB, 0, 512 },
-  { "ios", VOL_PARAM_INT, N_("I/Os"), N_("Random writes, then as many random reads, per iteration"),
-    "N", "16384", 1, 100000000 },
-  { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats; slowest, fastest, average, median and range are reported"),
-    "N", "5", 1, 100 },
-  { "file-size", VOL_PARAM_SIZE, N_("File size"), N_("Span of the random offsets (fitted to the free space)"),
-    "SIZE", "8G", MiB, 16 * TiB, 0, MiB },
-  { "count-sweep", VOL_PARAM_INT_LIST, N_("I/O count sweep"), N_("Repeat the test for each I/O count, e.g. 1024,2048,…,65536"),
-    "N,N,…", NULL, 1, 100000000, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },
-};
-
-static gboolean
-random_check (const VolTestInfo  *info,
-              const VolTestSpec  *spec,
-              GError            **error)
-{
-  gint64 chunk = vol_test_spec_get_int (spec, "chunk");
-  gint64 file_size = vol_test_spec_get_int (spec, "file-size");
-
-  if (chunk > file_size)
-    {
-      g_autofree char *chunk_text = vol_size_format ((guint64) chunk);
-      g_autofree char *file_text = vol_size_format ((guint64) file_size);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("chunk: %s is larger than the file (%s); random offsets need a file of several chunks"),
-                   chunk_text, file_text);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 typedef struct
 {
@@ -154,7 +120,7 @@ random_prepare (VolRun  *run,
       return FALSE;
     }
 
-  fitted = _vol_scratch_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), KEEP_FREE, error);
+  fitted = _vol_scratch_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), VOL_KIND_KEEP_FREE, error);
   if (fitted == 0)
     return FALSE;
   plan->file_size = fitted / plan->chunk * plan->chunk;
@@ -444,35 +410,6 @@ random_run (VolRun  *run,
   return ok;
 }
 
-/* The file laid down, then per I/O count and iteration, N writes and N
- * reads of one chunk: small I/Os at a slow disk's pace. */
-static void
-random_estimate (const VolTestInfo *info,
-                 const VolTestSpec *spec,
-                 guint64            free_bytes,
-                 guint64            capacity,
-                 VolEstimate       *out)
-{
-  guint64 file = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "file-size"), free_bytes, KEEP_FREE);
-  guint64 chunk = (guint64) vol_test_spec_get_int (spec, "chunk");
-  guint64 iterations = (guint64) vol_test_spec_get_int (spec, "iterations");
-  guint64 ios = 0;
-  g_autoptr(GVariant) sweep = vol_test_spec_has (spec, "count-sweep") ? vol_test_spec_get_value (spec, "count-sweep") : NULL;
-
-  if (sweep != NULL && g_variant_is_of_type (sweep, G_VARIANT_TYPE ("ax")))
-    {
-      gsize n;
-      const gint64 *counts = g_variant_get_fixed_array (sweep, &n, sizeof (gint64));
-      for (gsize i = 0; i < n; i++)
-        ios += (guint64) counts[i];
-    }
-  else
-    ios = (guint64) vol_test_spec_get_int (spec, "ios");
-  out->bytes_written = file + iterations * ios * chunk;
-  out->bytes_moved = file;
-  out->ios = 2 * iterations * ios;
-}
-
 /* One host's fio figures for build_random()'s sections ("write-N-k",
  * "read-N-k"), as random_run() records its phases: fio's I/Os, bytes,
  * runtime and rates of the direction (the write's end_fsync inside). */
@@ -511,15 +448,8 @@ random_from_fio (const VolTestSpec    *spec,
   return TRUE;
 }
 
-const VolTestKind vol_test_random = {
-  {
-    "random",
-    N_("Random I/O"),
-    N_("Random writes then random reads of one chunk size over a large file"),
-    random_params, G_N_ELEMENTS (random_params),
-    random_check,
-    random_estimate,
-  },
+const VolTestOps vol_test_random = {
+  "random",
   random_prepare,
   random_run,
   random_from_fio,

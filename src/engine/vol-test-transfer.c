@@ -35,42 +35,9 @@
 #include "vol-stats.h"
 #include "vol-scratch-file.h"
 
-/* Left free for the filesystem's own metadata and the scratch folder. */
-#define KEEP_FREE (64 * MiB)
 /* Laying a file down in transfers smaller than this would be slow for
  * nothing: it is not timed. */
 #define LAY_DOWN_CHUNK (8 * MiB)
-
-static const VolParamDesc transfer_params[] = {
-  { "from", VOL_PARAM_SIZE, N_("Smallest transfer"), N_("First transfer size; sizes double up to the largest"),
-    "SIZE", "256K", 512, GiB, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
-  { "to", VOL_PARAM_SIZE, N_("Largest transfer"), N_("Last transfer size"),
-    "SIZE", "128M", 512, GiB, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
-  { "region", VOL_PARAM_SIZE, N_("Region per size"), N_("Bytes written then read at each size (scaled down to the free space)"),
-    "SIZE", "1G", MiB, TiB, 0, MiB },
-  { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats at each size; each one is kept"),
-    "N", "5", 1, 100 },
-};
-
-static gboolean
-transfer_check (const VolTestInfo  *info,
-                const VolTestSpec  *spec,
-                GError            **error)
-{
-  gint64 from = vol_test_spec_get_int (spec, "from");
-  gint64 to = vol_test_spec_get_int (spec, "to");
-
-  if (to < from)
-    {
-      g_autofree char *from_text = vol_size_format ((guint64) from);
-      g_autofree char *to_text = vol_size_format ((guint64) to);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("to: %s is smaller than from (%s); the sizes go up from the smallest to the largest"),
-                   to_text, from_text);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 typedef struct
 {
@@ -153,7 +120,7 @@ transfer_prepare (VolRun  *run,
       return FALSE;
     }
 
-  fitted = _vol_scratch_file_fit (run, plan->region_asked, KEEP_FREE, error);
+  fitted = _vol_scratch_file_fit (run, plan->region_asked, VOL_KIND_KEEP_FREE, error);
   if (fitted == 0)
     return FALSE;
   /* Every size moves the same bytes: a whole number of the largest. */
@@ -440,25 +407,6 @@ transfer_run (VolRun  *run,
   return ok;
 }
 
-/* Per size and iteration, the region written, then read. */
-static void
-transfer_estimate (const VolTestInfo *info,
-                   const VolTestSpec *spec,
-                   guint64            free_bytes,
-                   guint64            capacity,
-                   VolEstimate       *out)
-{
-  guint64 from = (guint64) vol_test_spec_get_int (spec, "from");
-  guint64 to = (guint64) vol_test_spec_get_int (spec, "to");
-  guint64 region = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "region"), free_bytes, KEEP_FREE);
-  guint n_sizes = 0;
-
-  for (guint64 s = from; s > 0 && s <= to; s *= 2)
-    n_sizes++;
-  out->bytes_written = region * n_sizes * (guint64) vol_test_spec_get_int (spec, "iterations");
-  out->bytes_moved = 2 * out->bytes_written;
-}
-
 /* One host's fio figures for build_transfer()'s sections
  * ("write-4096-0", "read-4096-0"): a row per size and pass, from fio's
  * bytes and runtime of the direction (the write's end_fsync inside it).
@@ -493,15 +441,8 @@ transfer_from_fio (const VolTestSpec    *spec,
   return TRUE;
 }
 
-const VolTestKind vol_test_transfer = {
-  {
-    "transfer",
-    N_("Transfer size"),
-    N_("Sequential write then read of a region at each transfer size"),
-    transfer_params, G_N_ELEMENTS (transfer_params),
-    transfer_check,
-    transfer_estimate,
-  },
+const VolTestOps vol_test_transfer = {
+  "transfer",
   transfer_prepare,
   transfer_run,
   transfer_from_fio,

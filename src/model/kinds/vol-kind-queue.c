@@ -8,7 +8,11 @@
  */
 #include <glib/gi18n.h>
 
+#include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-size.h"
+#include "vol-spec.h"
 
 /* The points series' columns: name, unit, and where the value sits in a
  * VolQueuePoint. */
@@ -132,3 +136,91 @@ vol_kind_queue_summarize (VolResult       *result,
                              VOL_UNIT_NONE, g_array_index (depth->values, double, best));
     }
 }
+
+/* ---- its parameters and their checks ----------------------------------- */
+
+/* Buffers for all I/Os in flight: QD × block must stay under this. */
+#define MAX_BUFFER_BYTES (256.0 * MiB)
+
+const char *const vol_kind_queue_modes[] = { "read", "write", "mix", NULL };
+
+static const char *const queue_alignments[] = { "4k", "offset512", NULL };
+
+const char *const vol_kind_queue_backends[] = { "auto", "io_uring", "threads", NULL };
+
+static const char *const queue_mode_labels[] = { N_("Random reads"), N_("Random writes"), N_("A mix of both"), NULL };
+
+static const char *const queue_alignment_labels[] = { N_("Aligned to 4 KiB"), N_("Offset by 512 bytes"), NULL };
+
+static const char *const queue_backend_labels[] = {
+  N_("Automatic"), N_("io_uring"), N_("A pool of threads"), NULL,
+};
+
+static const VolParamDesc queue_params[] = {
+  { "block", VOL_PARAM_SIZE, N_("Block size"), N_("Bytes per I/O"),
+    "SIZE", "4K", 512, MiB, 0, 512 },
+  { "span", VOL_PARAM_SIZE, N_("Span"), N_("Region the random offsets fall in (less if the volume is smaller)"),
+    "SIZE", "8G", MiB, 16 * TiB, 0, MiB },
+  { "depths", VOL_PARAM_INT_LIST, N_("Queue depths"), N_("I/Os kept in flight, one point each"),
+    "N,N,…", "1,2,4,8,16,32", 1, 1024 },
+  { "mode", VOL_PARAM_CHOICE, N_("Mode"), N_("Random reads, writes, or a mix"),
+    NULL, "read", 0, 0, 0, 0, vol_kind_queue_modes, 0, queue_mode_labels },
+  { "read-percent", VOL_PARAM_INT, N_("Reads in a mix"), N_("Percentage of reads when the mode is mix"),
+    "N", "70", 0, 100 },
+  { "alignment", VOL_PARAM_CHOICE, N_("Alignment"), N_("4 KiB-aligned offsets, or offset by 512 bytes as an unaligned partition does"),
+    NULL, "4k", 0, 0, 0, 0, queue_alignments, 0, queue_alignment_labels },
+  { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per point"), N_("Time each queue depth runs"),
+    "S", "30", 1, 3600 },
+  { "backend", VOL_PARAM_CHOICE, N_("I/O backend"), N_("io_uring, or a pool of threads doing pread/pwrite"),
+    NULL, "auto", 0, 0, 0, 0, vol_kind_queue_backends, 0, queue_backend_labels },
+};
+
+/* The largest QD × block is known from the parameters alone: any volume
+ * would refuse it, so it is refused with them (a VOL_SPEC_ERROR naming
+ * the parameter, before a scratch folder is made), not as a lack of
+ * space. */
+static gboolean
+queue_check (const VolTestInfo  *info,
+             const VolTestSpec  *spec,
+             GError            **error)
+{
+  double block = (double) vol_test_spec_get_int (spec, "block");
+  gint64 max_depth = vol_test_spec_get_list_max (spec, "depths");
+
+  if (max_depth * block > MAX_BUFFER_BYTES)
+    {
+      g_autofree char *block_text = vol_size_format ((guint64) block);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("depths: a queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
+                   (guint) max_depth, block_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The file laid down, then every depth's set time; writes and mixes
+ * write as much as the device takes in it. */
+static void
+queue_estimate (const VolTestInfo *info,
+                const VolTestSpec *spec,
+                guint64            free_bytes,
+                guint64            capacity,
+                VolEstimate       *out)
+{
+  g_autoptr(GVariant) depths = vol_test_spec_get_value (spec, "depths");
+  gsize n = depths != NULL && g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")) ? g_variant_n_children (depths) : 0;
+
+  out->bytes_written = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "span"), free_bytes, VOL_KIND_KEEP_FREE);
+  out->bytes_moved = out->bytes_written;
+  out->timed_writes = g_strcmp0 (vol_test_spec_get_string (spec, "mode"), "read") != 0;
+  out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
+}
+
+const VolTestInfo vol_kind_queue_info = {
+  "queue",
+  N_("Queue depth"),
+  N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
+  queue_params, G_N_ELEMENTS (queue_params),
+  queue_check,
+  queue_estimate,
+};

@@ -10,7 +10,11 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-size.h"
+#include "vol-spec.h"
 #include "vol-stats.h"
 
 VolSeries *
@@ -122,3 +126,76 @@ vol_kind_random_summarize (VolResult *result,
   vol_result_add_figure (result, "bytes-written", N_("Bytes written at random"), VOL_UNIT_BYTES, ios_written * chunk);
   vol_result_add_figure (result, "bytes-read", N_("Bytes read at random"), VOL_UNIT_BYTES, ios_read * chunk);
 }
+
+/* ---- its parameters and their checks ----------------------------------- */
+
+static const VolParamDesc random_params[] = {
+  { "chunk", VOL_PARAM_SIZE, N_("Chunk size"), N_("Bytes per random I/O"),
+    "SIZE", "32K", 512, GiB, 0, 512 },
+  { "ios", VOL_PARAM_INT, N_("I/Os"), N_("Random writes, then as many random reads, per iteration"),
+    "N", "16384", 1, 100000000 },
+  { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats; slowest, fastest, average, median and range are reported"),
+    "N", "5", 1, 100 },
+  { "file-size", VOL_PARAM_SIZE, N_("File size"), N_("Span of the random offsets (fitted to the free space)"),
+    "SIZE", "8G", MiB, 16 * TiB, 0, MiB },
+  { "count-sweep", VOL_PARAM_INT_LIST, N_("I/O count sweep"), N_("Repeat the test for each I/O count, e.g. 1024,2048,…,65536"),
+    "N,N,…", NULL, 1, 100000000, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },
+};
+
+static gboolean
+random_check (const VolTestInfo  *info,
+              const VolTestSpec  *spec,
+              GError            **error)
+{
+  gint64 chunk = vol_test_spec_get_int (spec, "chunk");
+  gint64 file_size = vol_test_spec_get_int (spec, "file-size");
+
+  if (chunk > file_size)
+    {
+      g_autofree char *chunk_text = vol_size_format ((guint64) chunk);
+      g_autofree char *file_text = vol_size_format ((guint64) file_size);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("chunk: %s is larger than the file (%s); random offsets need a file of several chunks"),
+                   chunk_text, file_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The file laid down, then per I/O count and iteration, N writes and N
+ * reads of one chunk: small I/Os at a slow disk's pace. */
+static void
+random_estimate (const VolTestInfo *info,
+                 const VolTestSpec *spec,
+                 guint64            free_bytes,
+                 guint64            capacity,
+                 VolEstimate       *out)
+{
+  guint64 file = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "file-size"), free_bytes, VOL_KIND_KEEP_FREE);
+  guint64 chunk = (guint64) vol_test_spec_get_int (spec, "chunk");
+  guint64 iterations = (guint64) vol_test_spec_get_int (spec, "iterations");
+  guint64 ios = 0;
+  g_autoptr(GVariant) sweep = vol_test_spec_has (spec, "count-sweep") ? vol_test_spec_get_value (spec, "count-sweep") : NULL;
+
+  if (sweep != NULL && g_variant_is_of_type (sweep, G_VARIANT_TYPE ("ax")))
+    {
+      gsize n;
+      const gint64 *counts = g_variant_get_fixed_array (sweep, &n, sizeof (gint64));
+      for (gsize i = 0; i < n; i++)
+        ios += (guint64) counts[i];
+    }
+  else
+    ios = (guint64) vol_test_spec_get_int (spec, "ios");
+  out->bytes_written = file + iterations * ios * chunk;
+  out->bytes_moved = file;
+  out->ios = 2 * iterations * ios;
+}
+
+const VolTestInfo vol_kind_random_info = {
+  "random",
+  N_("Random I/O"),
+  N_("Random writes then random reads of one chunk size over a large file"),
+  random_params, G_N_ELEMENTS (random_params),
+  random_check,
+  random_estimate,
+};

@@ -8,8 +8,11 @@
  */
 #include <glib/gi18n.h>
 
+#include "vol-error.h"
+#include "vol-estimate.h"
 #include "vol-kinds.h"
 #include "vol-size.h"
+#include "vol-spec.h"
 #include "vol-stats.h"
 
 /**
@@ -134,3 +137,64 @@ vol_kind_transfer_summarize (VolResult               *result,
   vol_result_add_figure (result, "samples-read", N_("Read samples"), VOL_UNIT_NONE,
                          read ? vol_series_get_length (read) : 0);
 }
+
+/* ---- its parameters and their checks ----------------------------------- */
+
+static const VolParamDesc transfer_params[] = {
+  { "from", VOL_PARAM_SIZE, N_("Smallest transfer"), N_("First transfer size; sizes double up to the largest"),
+    "SIZE", "256K", 512, GiB, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
+  { "to", VOL_PARAM_SIZE, N_("Largest transfer"), N_("Last transfer size"),
+    "SIZE", "128M", 512, GiB, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
+  { "region", VOL_PARAM_SIZE, N_("Region per size"), N_("Bytes written then read at each size (scaled down to the free space)"),
+    "SIZE", "1G", MiB, TiB, 0, MiB },
+  { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats at each size; each one is kept"),
+    "N", "5", 1, 100 },
+};
+
+static gboolean
+transfer_check (const VolTestInfo  *info,
+                const VolTestSpec  *spec,
+                GError            **error)
+{
+  gint64 from = vol_test_spec_get_int (spec, "from");
+  gint64 to = vol_test_spec_get_int (spec, "to");
+
+  if (to < from)
+    {
+      g_autofree char *from_text = vol_size_format ((guint64) from);
+      g_autofree char *to_text = vol_size_format ((guint64) to);
+      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
+                   _("to: %s is smaller than from (%s); the sizes go up from the smallest to the largest"),
+                   to_text, from_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Per size and iteration, the region written, then read. */
+static void
+transfer_estimate (const VolTestInfo *info,
+                   const VolTestSpec *spec,
+                   guint64            free_bytes,
+                   guint64            capacity,
+                   VolEstimate       *out)
+{
+  guint64 from = (guint64) vol_test_spec_get_int (spec, "from");
+  guint64 to = (guint64) vol_test_spec_get_int (spec, "to");
+  guint64 region = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "region"), free_bytes, VOL_KIND_KEEP_FREE);
+  guint n_sizes = 0;
+
+  for (guint64 s = from; s > 0 && s <= to; s *= 2)
+    n_sizes++;
+  out->bytes_written = region * n_sizes * (guint64) vol_test_spec_get_int (spec, "iterations");
+  out->bytes_moved = 2 * out->bytes_written;
+}
+
+const VolTestInfo vol_kind_transfer_info = {
+  "transfer",
+  N_("Transfer size"),
+  N_("Sequential write then read of a region at each transfer size"),
+  transfer_params, G_N_ELEMENTS (transfer_params),
+  transfer_check,
+  transfer_estimate,
+};

@@ -12,9 +12,48 @@
 #pragma once
 
 #include "vol-result.h"
+#include "vol-test-info.h"
 #include "vol-units.h"
 
 G_BEGIN_DECLS
+
+/* ---- every kind: its description, and what the estimates share ---------- */
+
+/* Left free beside a kind's files: the filesystem's own metadata and the
+ * scratch folder. */
+#define VOL_KIND_KEEP_FREE (64 * MiB)
+/* Fill: reviews kept a little space free so the filesystem does not
+ * thrash at the very end; 2 % of the capacity, but never under 64 MiB. */
+#define VOL_FILL_RESERVE_FLOOR (64 * MiB)
+/* Cached: the test file, a good stretch of sequential reading before it
+ * wraps. */
+#define VOL_CACHED_FILE_WANTED (256 * MiB)
+/* Quick: the warm-up before each mode's loops lasts at most this. */
+#define VOL_QUICK_WARM_UP_MAX_S 2.0
+
+/* Each kind's description (vol-kind-KIND.c): name, title, parameters,
+ * checks, estimate. Static data: any thread. */
+extern const VolTestInfo vol_kind_quick_info;
+extern const VolTestInfo vol_kind_fill_info;
+extern const VolTestInfo vol_kind_transfer_info;
+extern const VolTestInfo vol_kind_random_info;
+extern const VolTestInfo vol_kind_queue_info;
+extern const VolTestInfo vol_kind_threads_info;
+extern const VolTestInfo vol_kind_smallfiles_info;
+extern const VolTestInfo vol_kind_cached_info;
+extern const VolTestInfo vol_kind_surface_info;
+
+/* The choices of parameters the engine reads back by index
+ * (vol_test_spec_get_choice()). */
+extern const char *const vol_kind_queue_modes[];
+extern const char *const vol_kind_queue_backends[];
+extern const char *const vol_kind_quick_profiles[];
+extern const char *const vol_kind_quick_backends[];
+extern const char *const vol_kind_thread_modes[];
+extern const char *const vol_kind_thread_flushes[];
+
+const VolTestInfo *const *vol_kinds_list   (guint      *n_kinds);
+const VolTestInfo        *vol_kinds_lookup (const char *name);
 
 /* ---- columns several kinds share -------------------------------------- */
 
@@ -30,6 +69,15 @@ G_BEGIN_DECLS
 #define VOL_COL_LAT_P50     "lat-p50"
 #define VOL_COL_LAT_P99     "lat-p99"
 #define VOL_COL_LAT_P999    "lat-p999"
+
+/* ---- the other kinds' names --------------------------------------------- */
+
+#define VOL_KIND_QUICK      "quick"
+#define VOL_KIND_FILL       "fill"
+#define VOL_KIND_THREADS    "threads"
+#define VOL_KIND_SMALLFILES "smallfiles"
+#define VOL_KIND_CACHED     "cached"
+#define VOL_KIND_SURFACE    "surface"
 
 /* ---- queue: time-based random I/O at each queue depth ------------------ */
 

@@ -8,7 +8,7 @@
 
 #include "vol-chart-build.h"
 #include "vol-quick.h"
-#include "vol-registry.h"
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 typedef enum
@@ -114,13 +114,13 @@ vol_live_chart_new (const VolTestSpec *spec)
 {
   VolLiveChart *self = g_new0 (VolLiveChart, 1);
   const char *kind = vol_test_spec_get_kind (spec);
-  const VolTestKind *test = vol_registry_lookup (kind);
+  const VolTestInfo *test = vol_kinds_lookup (kind);
   const char *label = vol_test_spec_get_label (spec);
 
   self->layout = find_layout (kind);
   self->series = g_ptr_array_new_with_free_func (live_series_free);
   self->categories = g_array_new (FALSE, FALSE, sizeof (double));
-  self->title = g_strdup (label && *label ? label : test ? _(test->info.title) : _("Measuring…"));
+  self->title = g_strdup (label && *label ? label : test ? _(test->title) : _("Measuring…"));
   self->subtitle = g_strdup (vol_test_spec_get_target (spec));
   self->x_min = self->x_max = NAN;
   if (vol_test_spec_has (spec, "mode"))
