@@ -150,7 +150,9 @@ typedef struct
 
 enum { PHASE_CREATE, PHASE_TRANSACTIONS, PHASE_DELETE, N_PHASES };
 
-static const char *const phase_names[N_PHASES] = { "create", "transactions", "delete" };
+static const char *const phase_names[N_PHASES] = {
+  VOL_SMALLFILES_SERIES_CREATE, VOL_SMALLFILES_SERIES_TRANSACTIONS, VOL_SMALLFILES_SERIES_DELETE
+};
 
 typedef struct
 {
@@ -642,22 +644,6 @@ run_transactions (Small    *sm,
   return TRUE;
 }
 
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "time", "rate");
-
-  vol_series_add_column (series, "time", "s");
-  vol_series_add_column (series, "rate", "/s");
-  vol_series_add_column (series, "operations", "");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "bytes-read", "B");
-  vol_series_add_column (series, "bytes-written", "B");
-  return series;
-}
-
 static void
 add_rate (VolResult  *result,
           const char *name,
@@ -680,33 +666,33 @@ summarize (Small *sm)
   guint deleted = sm->deleted_mixed + sm->deleted_alone;
 
   for (int p = 0; p < N_PHASES; p++)
-    vol_result_add_summary (result, phase_names[p], "rate");
+    vol_result_add_summary (result, phase_names[p], VOL_SMALLFILES_COL_RATE);
 
-  add_rate (result, "transactions-per-s", N_("Transactions per second"), sm->transactions_done,
+  add_rate (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S, N_("Transactions per second"), sm->transactions_done,
             sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "created-per-s", N_("Files created per second"), created, total_ns);
-  add_rate (result, "created-alone-per-s", N_("Files created per second, alone"), sm->created_alone,
+  add_rate (result, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S, N_("Files created per second, alone"), sm->created_alone,
             sm->phase_ns[PHASE_CREATE]);
-  add_rate (result, "created-mixed-per-s", N_("Files created per second, mixed with transactions"),
+  add_rate (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S, N_("Files created per second, mixed with transactions"),
             sm->created_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, "read-per-s", N_("Files read per second"), sm->reads, sm->phase_ns[PHASE_TRANSACTIONS]);
+  add_rate (result, VOL_SMALLFILES_FIG_READ_PER_S, N_("Files read per second"), sm->reads, sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "appended-per-s", N_("Files appended per second"), sm->appends,
             sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "deleted-per-s", N_("Files deleted per second"), deleted, total_ns);
-  add_rate (result, "deleted-alone-per-s", N_("Files deleted per second, alone"), sm->deleted_alone,
+  add_rate (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S, N_("Files deleted per second, alone"), sm->deleted_alone,
             sm->phase_ns[PHASE_DELETE]);
   add_rate (result, "deleted-mixed-per-s", N_("Files deleted per second, mixed with transactions"),
             sm->deleted_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
   if (total_ns > 0)
     {
-      vol_result_add_figure (result, "read-throughput", N_("Read, bytes over the whole run"), "B/s",
+      vol_result_add_figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT, N_("Read, bytes over the whole run"), "B/s",
                              sm->bytes_read / (total_ns / 1e9));
-      vol_result_add_figure (result, "write-throughput", N_("Written, bytes over the whole run"), "B/s",
+      vol_result_add_figure (result, VOL_SMALLFILES_FIG_WRITE_THROUGHPUT, N_("Written, bytes over the whole run"), "B/s",
                              sm->bytes_written / (total_ns / 1e9));
     }
-  vol_result_add_figure (result, "total-time", N_("Total time"), "s", total_ns / 1e9);
+  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME, N_("Total time"), "s", total_ns / 1e9);
   vol_result_add_figure (result, "creation-time", N_("Time creating the pool"), "s", sm->phase_ns[PHASE_CREATE] / 1e9);
-  vol_result_add_figure (result, "transaction-time", N_("Time of the transactions"), "s",
+  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TRANSACTION_TIME, N_("Time of the transactions"), "s",
                          sm->phase_ns[PHASE_TRANSACTIONS] / 1e9);
   vol_result_add_figure (result, "deletion-time", N_("Time deleting the pool"), "s", sm->phase_ns[PHASE_DELETE] / 1e9);
 
@@ -742,7 +728,7 @@ smallfiles_run (VolRun  *run,
   sm.read_buf = vol_io_alloc_aligned (sm.plan->block, 4096);
   sm.live = g_array_sized_new (FALSE, FALSE, sizeof (SmallFile), MIN (sm.plan->max_live, 1u << 20));
   for (int p = 0; p < N_PHASES; p++)
-    sm.series[p] = add_series (run->result, phase_names[p],
+    sm.series[p] = vol_kind_smallfiles_add_series (run->result, phase_names[p],
                                p == PHASE_CREATE ? N_("Creating the pool")
                                : p == PHASE_TRANSACTIONS ? N_("Transactions") : N_("Deleting the pool"));
 
@@ -795,7 +781,7 @@ smallfiles_run (VolRun  *run,
 }
 
 const VolTestOps vol_test_smallfiles = {
-  "smallfiles",
+  VOL_KIND_SMALLFILES,
   smallfiles_prepare,
   smallfiles_run,
 };

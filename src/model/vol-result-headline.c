@@ -181,10 +181,10 @@ threads (const VolResult *result)
 static VolResultHeadline *
 smallfiles (const VolResult *result)
 {
-  VolResultHeadline *h = from_figure (result, "transactions-per-s", g_strdup (_("Transactions")));
+  VolResultHeadline *h = from_figure (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S, g_strdup (_("Transactions")));
 
   if (h == NULL)
-    h = from_summary (result, "transactions", _("Transactions"));
+    h = from_summary (result, VOL_SMALLFILES_SERIES_TRANSACTIONS, _("Transactions"));
   if (h)
     {
       /* "6391 transactions/s", not "6391 /s" */

@@ -72,8 +72,33 @@ smallfiles_estimate (const VolTestInfo *info,
   out->ios = 2 * files + 2 * transactions;
 }
 
+/**
+ * vol_kind_smallfiles_add_series:
+ * @name: the phase, VOL_SMALLFILES_SERIES_*
+ *
+ * Adds one phase's series: a row per interval, its operations per second
+ * over time, and what it read and wrote.
+ *
+ * Returns: (transfer none): the series
+ */
+VolSeries *
+vol_kind_smallfiles_add_series (VolResult  *result,
+                                const char *name,
+                                const char *title)
+{
+  VolSeries *series = vol_result_add_series (result, name, title, VOL_COL_TIME, VOL_SMALLFILES_COL_RATE);
+
+  vol_series_add_column (series, VOL_COL_TIME, VOL_UNIT_SECONDS);
+  vol_series_add_column (series, VOL_SMALLFILES_COL_RATE, "/s");
+  vol_series_add_column (series, "operations", VOL_UNIT_NONE);
+  vol_series_add_column (series, VOL_COL_SECONDS, VOL_UNIT_SECONDS);
+  vol_series_add_column (series, "bytes-read", VOL_UNIT_BYTES);
+  vol_series_add_column (series, "bytes-written", VOL_UNIT_BYTES);
+  return series;
+}
+
 const VolTestInfo vol_kind_smallfiles_info = {
-  "smallfiles",
+  VOL_KIND_SMALLFILES,
   N_("Small files"),
   N_("A mail-server workload: a pool of files, then create, delete, read and append transactions"),
   smallfiles_params, G_N_ELEMENTS (smallfiles_params),

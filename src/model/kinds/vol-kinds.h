@@ -75,7 +75,6 @@ const VolTestInfo        *vol_kinds_lookup (const char *name);
 #define VOL_KIND_QUICK      "quick"
 #define VOL_KIND_FILL       "fill"
 #define VOL_KIND_THREADS    "threads"
-#define VOL_KIND_SMALLFILES "smallfiles"
 #define VOL_KIND_CACHED     "cached"
 #define VOL_KIND_SURFACE    "surface"
 
@@ -186,5 +185,28 @@ void       vol_kind_random_summarize   (VolResult  *result,
                                         double      ios_written,
                                         double      ios_read,
                                         guint64     chunk);
+
+/* ---- smallfiles: a pool of files, transactions, the pool deleted ------- */
+
+#define VOL_KIND_SMALLFILES "smallfiles"
+/* a series per phase, a row per half second */
+#define VOL_SMALLFILES_SERIES_CREATE       "create"
+#define VOL_SMALLFILES_SERIES_TRANSACTIONS "transactions"
+#define VOL_SMALLFILES_SERIES_DELETE       "delete"
+#define VOL_SMALLFILES_COL_RATE            "rate"   /* operations per second */
+/* figures read outside the engine (chart, headline) */
+#define VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S  "transactions-per-s"
+#define VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S "created-alone-per-s"
+#define VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S "created-mixed-per-s"
+#define VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S "deleted-alone-per-s"
+#define VOL_SMALLFILES_FIG_READ_PER_S          "read-per-s"
+#define VOL_SMALLFILES_FIG_READ_THROUGHPUT     "read-throughput"
+#define VOL_SMALLFILES_FIG_WRITE_THROUGHPUT    "write-throughput"
+#define VOL_SMALLFILES_FIG_TOTAL_TIME          "total-time"
+#define VOL_SMALLFILES_FIG_TRANSACTION_TIME    "transaction-time"
+
+VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
+                                           const char *name,
+                                           const char *title);
 
 G_END_DECLS
