@@ -286,7 +286,7 @@ series_title (const char *name)
 {
   static const struct { const char *name; const char *title; } titles[] = {
     { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
-    { "transfer", N_("Transfer rate") }, { "access", N_("Access time") },
+    { "transfer", N_("Transfer rate") }, { VOL_SURFACE_SERIES_ACCESS, N_("Access time") },
     { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
     { VOL_SMALLFILES_SERIES_CREATE, N_("Creating the files") },
     { VOL_SMALLFILES_SERIES_TRANSACTIONS, N_("Transactions") },
@@ -401,7 +401,7 @@ vol_live_chart_build (const VolLiveChart *self,
       g_autofree char *title = series_title (s->name);
       VolChartSeries *out;
 
-      if (g_strcmp0 (layout->kind, VOL_KIND_SURFACE) == 0 && g_str_equal (s->name, "access"))
+      if (g_strcmp0 (layout->kind, VOL_KIND_SURFACE) == 0 && g_str_equal (s->name, VOL_SURFACE_SERIES_ACCESS))
         {
           /* the scan's access times: dots in ms on the right, as its
            * finished chart draws them */

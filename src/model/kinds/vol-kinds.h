@@ -65,6 +65,7 @@ const VolTestInfo        *vol_kinds_lookup (const char *name);
 #define VOL_COL_IOPS        "iops"
 #define VOL_COL_DEPTH       "depth"
 #define VOL_COL_TIME        "time"
+#define VOL_COL_POSITION    "position"  /* % of the capacity (fill, surface) */
 #define VOL_COL_LAT_MEAN    "lat-mean"
 #define VOL_COL_LAT_P50     "lat-p50"
 #define VOL_COL_LAT_P99     "lat-p99"
@@ -76,7 +77,6 @@ const VolTestInfo        *vol_kinds_lookup (const char *name);
 #define VOL_KIND_FILL       "fill"
 #define VOL_KIND_THREADS    "threads"
 #define VOL_KIND_CACHED     "cached"
-#define VOL_KIND_SURFACE    "surface"
 
 /* ---- queue: time-based random I/O at each queue depth ------------------ */
 
@@ -208,5 +208,22 @@ void       vol_kind_random_summarize   (VolResult  *result,
 VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
                                            const char *name,
                                            const char *title);
+
+/* ---- surface: the whole device read, then its access times ------------ */
+
+#define VOL_KIND_SURFACE              "surface"
+#define VOL_SURFACE_SERIES_TRANSFER   "transfer"  /* a row per position */
+#define VOL_SURFACE_SERIES_ACCESS     "access"    /* a row per random read */
+#define VOL_SURFACE_SERIES_DIPS       "dips"      /* a row per slow spot */
+#define VOL_SURFACE_COL_LATENCY       "latency"
+#define VOL_SURFACE_COL_REREAD        "reread"
+#define VOL_SURFACE_COL_FROM          "from"
+#define VOL_SURFACE_COL_TO            "to"
+#define VOL_SURFACE_COL_LEVEL         "level"
+#define VOL_SURFACE_COL_AROUND        "around"
+#define VOL_SURFACE_FIG_DIPS          "dips"
+#define VOL_SURFACE_FIG_DROP_POSITION "drop-position"
+#define VOL_SURFACE_FIG_DROP_BEFORE   "drop-before"
+#define VOL_SURFACE_FIG_DROP_AFTER    "drop-after"
 
 G_END_DECLS
