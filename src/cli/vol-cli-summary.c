@@ -14,6 +14,7 @@
 #include "vol-caveat.h"
 #include "vol-cli.h"
 #include "vol-io-counters.h"
+#include "vol-kinds.h"
 #include "vol-result-table.h"
 #include "vol-size.h"
 
@@ -328,7 +329,7 @@ vol_cli_print_summary (FILE            *out,
       g_autofree char *value = vol_value_format (f->value, f->unit, FALSE);
       fprintf (out, "  %s %s\n", pad (_(f->title), 34), value);
     }
-  cliff = vol_result_get_figure (result, "write-cliff-position");
+  cliff = vol_result_get_figure (result, VOL_FILL_FIG_CLIFF_POSITION);
   if (g_strcmp0 (result->kind, VOL_KIND_FILL) == 0 && cliff == NULL
       && result->status == VOL_RESULT_STATUS_COMPLETE)
     fprintf (out, "  %s %s\n", pad (_("Write speed drops at"), 34), _("no sustained drop found"));

@@ -131,21 +131,6 @@ file_name (guint i)
   return g_strdup_printf ("fill-%06u.dat", i);
 }
 
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "position", "throughput");
-
-  vol_series_add_column (series, "position", "%");
-  vol_series_add_column (series, "throughput", "B/s");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "bytes", "B");
-  vol_series_add_column (series, "file", "");
-  return series;
-}
-
 typedef struct
 {
   VolRun      *run;
@@ -427,11 +412,11 @@ summarize (Fill *fill)
 {
   VolResult *result = fill->run->result;
   VolColumn *speed = vol_series_get_column (fill->write, "throughput");
-  VolColumn *where = vol_series_get_column (fill->write, "position");
+  VolColumn *where = vol_series_get_column (fill->write, VOL_COL_POSITION);
   VolCliff cliff;
 
-  vol_result_add_summary (result, "write", "throughput");
-  vol_result_add_summary (result, "read", "throughput");
+  vol_result_add_summary (result, VOL_FILL_SERIES_WRITE, VOL_COL_THROUGHPUT);
+  vol_result_add_summary (result, VOL_FILL_SERIES_READ, VOL_COL_THROUGHPUT);
   add_overall (result, fill->write, N_("Write, all bytes over all time"), "write-overall");
   add_overall (result, fill->read, N_("Read, all bytes over all time"), "read-overall");
   vol_result_add_figure (result, "bytes-written", N_("Bytes written"), "B", fill->bytes_written);
@@ -441,12 +426,12 @@ summarize (Fill *fill)
 
   if (vol_stats_find_cliff ((const double *) speed->values->data, speed->values->len, &cliff))
     {
-      vol_result_add_figure (result, "write-cliff-position", N_("Write speed drops at"), "%",
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_POSITION, N_("Write speed drops at"), "%",
                              g_array_index (where->values, double, cliff.index));
-      vol_result_add_figure (result, "write-cliff-file", N_("First slow file"), "", cliff.index);
-      vol_result_add_figure (result, "write-cliff-before", N_("Write speed before the drop"), "B/s",
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_FILE, N_("First slow file"), "", cliff.index);
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_BEFORE, N_("Write speed before the drop"), "B/s",
                              cliff.before_mean);
-      vol_result_add_figure (result, "write-cliff-after", N_("Write speed after the drop"), "B/s",
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_AFTER, N_("Write speed after the drop"), "B/s",
                              cliff.after_mean);
     }
 }
@@ -459,8 +444,8 @@ fill_run (VolRun  *run,
   gboolean ok = TRUE;
   guint i;
 
-  fill.write = add_series (run->result, "write", N_("Write"));
-  fill.read = add_series (run->result, "read", N_("Read"));
+  fill.write = vol_kind_fill_add_series (run->result, VOL_FILL_SERIES_WRITE, N_("Write"));
+  fill.read = vol_kind_fill_add_series (run->result, VOL_FILL_SERIES_READ, N_("Read"));
   fill.serials = g_new0 (guint64, fill.plan->n_files);
 
   /* The device's counters per pass, not per file: a file's creation and
@@ -486,7 +471,7 @@ fill_run (VolRun  *run,
 }
 
 const VolTestOps vol_test_fill = {
-  "fill",
+  VOL_KIND_FILL,
   fill_prepare,
   fill_run,
 };

@@ -52,6 +52,30 @@ fill_estimate (const VolTestInfo *info,
   out->bytes_moved = 2 * total;
 }
 
+/**
+ * vol_kind_fill_add_series:
+ * @name: VOL_FILL_SERIES_WRITE or VOL_FILL_SERIES_READ
+ *
+ * Adds one direction's series: a row per file, its throughput at its
+ * position on the volume.
+ *
+ * Returns: (transfer none): the series
+ */
+VolSeries *
+vol_kind_fill_add_series (VolResult  *result,
+                          const char *name,
+                          const char *title)
+{
+  VolSeries *series = vol_result_add_series (result, name, title, VOL_COL_POSITION, VOL_COL_THROUGHPUT);
+
+  vol_series_add_column (series, VOL_COL_POSITION, VOL_UNIT_PERCENT);
+  vol_series_add_column (series, VOL_COL_THROUGHPUT, VOL_UNIT_RATE);
+  vol_series_add_column (series, VOL_COL_SECONDS, VOL_UNIT_SECONDS);
+  vol_series_add_column (series, VOL_COL_BYTES, VOL_UNIT_BYTES);
+  vol_series_add_column (series, VOL_FILL_COL_FILE, VOL_UNIT_NONE);
+  return series;
+}
+
 const VolTestInfo vol_kind_fill_info = {
   "fill",
   N_("Fill volume"),

@@ -74,7 +74,6 @@ const VolTestInfo        *vol_kinds_lookup (const char *name);
 /* ---- the other kinds' names --------------------------------------------- */
 
 #define VOL_KIND_QUICK      "quick"
-#define VOL_KIND_FILL       "fill"
 #define VOL_KIND_THREADS    "threads"
 #define VOL_KIND_CACHED     "cached"
 
@@ -225,5 +224,20 @@ VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
 #define VOL_SURFACE_FIG_DROP_POSITION "drop-position"
 #define VOL_SURFACE_FIG_DROP_BEFORE   "drop-before"
 #define VOL_SURFACE_FIG_DROP_AFTER    "drop-after"
+
+/* ---- fill: the free space written with files, then read back ---------- */
+
+#define VOL_KIND_FILL                "fill"
+#define VOL_FILL_SERIES_WRITE        "write"   /* a row per file */
+#define VOL_FILL_SERIES_READ         "read"
+#define VOL_FILL_COL_FILE            "file"
+#define VOL_FILL_FIG_CLIFF_POSITION  "write-cliff-position"
+#define VOL_FILL_FIG_CLIFF_FILE      "write-cliff-file"
+#define VOL_FILL_FIG_CLIFF_BEFORE    "write-cliff-before"
+#define VOL_FILL_FIG_CLIFF_AFTER     "write-cliff-after"
+
+VolSeries *vol_kind_fill_add_series (VolResult  *result,
+                                     const char *name,
+                                     const char *title);
 
 G_END_DECLS
