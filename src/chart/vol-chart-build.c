@@ -15,6 +15,7 @@
 
 #include "vol-caveat.h"
 #include "vol-error.h"
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 double
@@ -194,7 +195,7 @@ build_capacity (const VolResult       *result,
   g_autofree char *target = vol_chart_describe_target (result);
   g_autofree char *file_size = vol_size_format ((guint64) _vol_chart_resolved_int (result, "file-size"));
   g_autofree char *chunk = vol_size_format ((guint64) _vol_chart_resolved_int (result, "chunk"));
-  const VolFigure *cliff = vol_result_get_figure (result, "write-cliff-position");
+  const VolFigure *cliff = vol_result_get_figure (result, VOL_FILL_FIG_CLIFF_POSITION);
   double scale = _vol_chart_rate_scale (options);
 
   chart->title = result->label
@@ -227,8 +228,8 @@ build_capacity (const VolResult       *result,
 
   if (cliff)
     {
-      const VolFigure *before = vol_result_get_figure (result, "write-cliff-before");
-      const VolFigure *after = vol_result_get_figure (result, "write-cliff-after");
+      const VolFigure *before = vol_result_get_figure (result, VOL_FILL_FIG_CLIFF_BEFORE);
+      const VolFigure *after = vol_result_get_figure (result, VOL_FILL_FIG_CLIFF_AFTER);
       g_autofree char *text = (before && after)
         ? g_strdup_printf (_("Write drops at %.1f %%: %.0f → %.0f %s"), cliff->value,
                            before->value / scale, after->value / scale, _vol_chart_rate_unit (options))

@@ -8,6 +8,7 @@
  * half-second intervals for anyone re-plotting.
  */
 #include "vol-chart-build.h"
+#include "vol-kinds.h"
 
 #include <math.h>
 
@@ -60,7 +61,7 @@ VolChart *
 _vol_chart_build_queue (const VolResult       *result,
                         const VolChartOptions *options)
 {
-  const VolSeries *points = vol_result_get_series (result, "queue");
+  const VolSeries *points = vol_result_get_series (result, VOL_QUEUE_SERIES_POINTS);
   VolChart *chart;
   g_autofree char *target = vol_chart_describe_target (result);
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
@@ -76,7 +77,7 @@ _vol_chart_build_queue (const VolResult       *result,
   VolChartSeries *line;
   guint n;
 
-  if (points == NULL || vol_series_get_column (points, "iops") == NULL)
+  if (points == NULL || vol_series_get_column (points, VOL_COL_IOPS) == NULL)
     return _vol_chart_build_generic (result, options);
   n = vol_series_get_length (points);
 
@@ -106,11 +107,11 @@ _vol_chart_build_queue (const VolResult       *result,
   chart->x_title = g_strdup (_("Queue depth (I/Os in flight)"));
   chart->x_unit = g_strdup ("");
   chart->y_title = g_strdup (_("I/O operations per second (IOPS)"));
-  chart->y_unit = g_strdup ("IO/s");
+  chart->y_unit = g_strdup (VOL_UNIT_IOPS);
   chart->footer = _vol_chart_footer_for (result);
 
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (categories, g_strdup_printf ("%.0f", column_at (points, "depth", i)));
+    g_ptr_array_add (categories, g_strdup_printf ("%.0f", column_at (points, VOL_COL_DEPTH, i)));
   g_ptr_array_add (categories, NULL);
   vol_chart_set_categories (chart, (const char *const *) categories->pdata);
 
@@ -119,24 +120,24 @@ _vol_chart_build_queue (const VolResult       *result,
          : g_strdup (_("Read IOPS"));
   line = vol_chart_add_series (chart, legend, g_strcmp0 (mode, "write") == 0 ? 0 : 1);
   for (guint i = 0; i < n; i++)
-    vol_chart_series_add (line, i, column_at (points, "iops", i));
+    vol_chart_series_add (line, i, column_at (points, VOL_COL_IOPS, i));
 
   if (n <= MAX_TABLE_ROWS)
     for (guint i = 0; i < n; i++)
       {
         /* the one formatter: "84.1 µs", "165800" (not 1.658e+05) */
-        g_autofree char *mean = vol_value_format (column_at (points, "lat-mean", i), "s", FALSE);
-        g_autofree char *p50 = vol_value_format (column_at (points, "lat-p50", i), "s", FALSE);
-        g_autofree char *p99 = vol_value_format (column_at (points, "lat-p99", i), "s", FALSE);
-        g_autofree char *p999 = vol_value_format (column_at (points, "lat-p999", i), "s", FALSE);
-        g_autofree char *iops = vol_value_format (column_at (points, "iops", i), "", FALSE);
-        g_autofree char *rate = vol_value_format (column_at (points, "throughput", i), "B/s",
+        g_autofree char *mean = vol_value_format (column_at (points, VOL_COL_LAT_MEAN, i), VOL_UNIT_SECONDS, FALSE);
+        g_autofree char *p50 = vol_value_format (column_at (points, VOL_COL_LAT_P50, i), VOL_UNIT_SECONDS, FALSE);
+        g_autofree char *p99 = vol_value_format (column_at (points, VOL_COL_LAT_P99, i), VOL_UNIT_SECONDS, FALSE);
+        g_autofree char *p999 = vol_value_format (column_at (points, VOL_COL_LAT_P999, i), VOL_UNIT_SECONDS, FALSE);
+        g_autofree char *iops = vol_value_format (column_at (points, VOL_COL_IOPS, i), "", FALSE);
+        g_autofree char *rate = vol_value_format (column_at (points, VOL_COL_THROUGHPUT, i), VOL_UNIT_RATE,
                                                   options && options->binary);
         g_autofree char *label = NULL;
         const char *cells[2] = { iops, NULL };
 
         label = g_strdup_printf (_("QD %.0f:  %s · latency mean %s, p50 %s, p99 %s, p99.9 %s"),
-                                 column_at (points, "depth", i), rate, mean, p50, p99, p999);
+                                 column_at (points, VOL_COL_DEPTH, i), rate, mean, p50, p99, p999);
         vol_chart_add_table_row (chart, label, cells);
       }
   else if (_vol_chart_wants_table (options))

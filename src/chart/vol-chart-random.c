@@ -8,6 +8,7 @@
  * reviews — with slowest – fastest per count in the table.
  */
 #include "vol-chart-build.h"
+#include "vol-kinds.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -75,7 +76,7 @@ static void
 ops_stats (const VolSeries *series,
            VolStats        *stats)
 {
-  VolColumn *ops = vol_series_get_column (series, "ops");
+  VolColumn *ops = vol_series_get_column (series, VOL_RANDOM_COL_OPS);
 
   memset (stats, 0, sizeof *stats);
   if (ops && ops->values->len > 0)
@@ -83,7 +84,7 @@ ops_stats (const VolSeries *series,
 }
 
 /* Over all of a direction's iterations: bytes per second (the mean of
- * the iterations' rates, as the ops/s average is) and the time per I/O
+ * the iterations' rates, as the IO/s average is) and the time per I/O
  * (all their seconds over all their I/Os; at queue depth 1 that is the
  * mean latency, the writes' share of their flush included). FALSE when
  * the result does not have them (written before it kept them). */
@@ -92,9 +93,9 @@ rate_and_latency (const VolSeries *series,
                   double          *rate,
                   double          *latency)
 {
-  VolColumn *throughput = vol_series_get_column (series, "throughput");
-  VolColumn *seconds = vol_series_get_column (series, "seconds");
-  VolColumn *ios = vol_series_get_column (series, "ios");
+  VolColumn *throughput = vol_series_get_column (series, VOL_COL_THROUGHPUT);
+  VolColumn *seconds = vol_series_get_column (series, VOL_COL_SECONDS);
+  VolColumn *ios = vol_series_get_column (series, VOL_RANDOM_COL_IOS);
   double sum = 0, time = 0, count = 0;
   guint n = 0;
 
@@ -142,7 +143,7 @@ build_iterations (const VolResult       *result,
   chart->x_title = g_strdup (_("Iteration"));
   chart->x_unit = g_strdup ("");
   chart->y_title = g_strdup (_("I/O operations per second"));
-  chart->y_unit = g_strdup ("ops/s");
+  chart->y_unit = g_strdup (VOL_UNIT_IOPS);
   chart->footer = _vol_chart_footer_for (result);
 
   for (guint d = 0; d < 2; d++)
@@ -161,7 +162,7 @@ build_iterations (const VolResult       *result,
       if (in[d] == NULL)
         continue;
       out = vol_chart_add_series (chart, legend[d], d);
-      ops = vol_series_get_column (in[d], "ops");
+      ops = vol_series_get_column (in[d], VOL_RANDOM_COL_OPS);
       for (guint i = 0; ops && i < ops->values->len; i++)
         vol_chart_series_add (out, i, g_array_index (ops->values, double, i));
       /* the bars are I/Os per second; what they move and how long one
@@ -258,7 +259,7 @@ build_sweep (const VolResult *result)
   chart->x_title = g_strdup (_("Random writes, then as many reads, per iteration"));
   chart->x_unit = g_strdup ("");
   chart->y_title = g_strdup (_("I/O operations per second"));
-  chart->y_unit = g_strdup ("ops/s");
+  chart->y_unit = g_strdup (VOL_UNIT_IOPS);
   chart->footer = _vol_chart_footer_for (result);
 
   /* the counts, in the order they ran */

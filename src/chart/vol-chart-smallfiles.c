@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 static gint64
@@ -57,13 +58,13 @@ _vol_chart_build_smallfiles (const VolResult       *result,
   g_string_append_printf (sub, _(" · %" PRId64 " files of %s … %s, %" PRId64 " transactions, %s I/O, %" PRId64 " subfolders"),
                           param_int (result, "files"), min_size, max_size, param_int (result, "transactions"),
                           block, param_int (result, "subdirs"));
-  if (isfinite (_vol_chart_figure (result, "read-throughput")))
+  if (isfinite (_vol_chart_figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT)))
     g_string_append_printf (sub, _(" · read %.2f %s, written %.2f %s over the whole run"),
-                            _vol_chart_figure (result, "read-throughput") / scale, _vol_chart_rate_unit (options),
-                            _vol_chart_figure (result, "write-throughput") / scale, _vol_chart_rate_unit (options));
-  if (isfinite (_vol_chart_figure (result, "total-time")))
+                            _vol_chart_figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT) / scale, _vol_chart_rate_unit (options),
+                            _vol_chart_figure (result, VOL_SMALLFILES_FIG_WRITE_THROUGHPUT) / scale, _vol_chart_rate_unit (options));
+  if (isfinite (_vol_chart_figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME)))
     g_string_append_printf (sub, _(" · %.2f s in all, %.2f s of transactions"),
-                            _vol_chart_figure (result, "total-time"), _vol_chart_figure (result, "transaction-time"));
+                            _vol_chart_figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME), _vol_chart_figure (result, VOL_SMALLFILES_FIG_TRANSACTION_TIME));
   chart->subtitle = g_string_free (sub, FALSE);
 
   chart->x_title = g_strdup (_("Operation"));
@@ -72,15 +73,15 @@ _vol_chart_build_smallfiles (const VolResult       *result,
   chart->footer = _vol_chart_footer_for (result);
 
   alone = vol_chart_add_series (chart, _("Alone (pool creation, final deletion)"), 0);
-  vol_chart_series_add (alone, 0, _vol_chart_figure (result, "created-alone-per-s"));
-  vol_chart_series_add (alone, 3, _vol_chart_figure (result, "deleted-alone-per-s"));
+  vol_chart_series_add (alone, 0, _vol_chart_figure (result, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S));
+  vol_chart_series_add (alone, 3, _vol_chart_figure (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S));
 
   mixed = vol_chart_add_series (chart, _("During transactions"), 1);
-  vol_chart_series_add (mixed, 0, _vol_chart_figure (result, "created-mixed-per-s"));
-  vol_chart_series_add (mixed, 1, _vol_chart_figure (result, "read-per-s"));
+  vol_chart_series_add (mixed, 0, _vol_chart_figure (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S));
+  vol_chart_series_add (mixed, 1, _vol_chart_figure (result, VOL_SMALLFILES_FIG_READ_PER_S));
   vol_chart_series_add (mixed, 2, _vol_chart_figure (result, "appended-per-s"));
   vol_chart_series_add (mixed, 3, _vol_chart_figure (result, "deleted-mixed-per-s"));
-  vol_chart_series_add (mixed, 4, _vol_chart_figure (result, "transactions-per-s"));
+  vol_chart_series_add (mixed, 4, _vol_chart_figure (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S));
 
   _vol_chart_add_measurement_warnings (chart, result);
   return chart;

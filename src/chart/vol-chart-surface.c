@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 typedef struct
@@ -71,8 +72,8 @@ _vol_chart_build_surface (const VolResult       *result,
   g_autofree char *target = vol_chart_describe_target (result);
   double scale = _vol_chart_rate_scale (options);
   const char *unit = _vol_chart_rate_unit (options);
-  const VolSeries *dips = vol_result_get_series (result, "dips");
-  const VolSeries *transfer = vol_result_get_series (result, "transfer");
+  const VolSeries *dips = vol_result_get_series (result, VOL_SURFACE_SERIES_DIPS);
+  const VolSeries *transfer = vol_result_get_series (result, VOL_SURFACE_SERIES_TRANSFER);
   const char *device = NULL;
   GString *sub;
 
@@ -106,30 +107,30 @@ _vol_chart_build_surface (const VolResult       *result,
   chart->x_min = 0;
   chart->x_max = 100;
 
-  _vol_chart_add_result_series (chart, result, "transfer", _("Transfer rate"), 1, options);
+  _vol_chart_add_result_series (chart, result, VOL_SURFACE_SERIES_TRANSFER, _("Transfer rate"), 1, options);
   {
-    const VolSeries *access = vol_result_get_series (result, "access");
-    const VolColumn *x = access ? vol_series_get_column (access, "position") : NULL;
-    const VolColumn *y = access ? vol_series_get_column (access, "latency") : NULL;
+    const VolSeries *access = vol_result_get_series (result, VOL_SURFACE_SERIES_ACCESS);
+    const VolColumn *x = access ? vol_series_get_column (access, VOL_COL_POSITION) : NULL;
+    const VolColumn *y = access ? vol_series_get_column (access, VOL_SURFACE_COL_LATENCY) : NULL;
 
     if (x != NULL && y != NULL && x->values->len > 0)
       vol_chart_add_access_dots (chart, (const double *) x->values->data, (const double *) y->values->data,
                                  MIN (x->values->len, y->values->len));
   }
 
-  if (isfinite (_vol_chart_figure (result, "drop-position")))
+  if (isfinite (_vol_chart_figure (result, VOL_SURFACE_FIG_DROP_POSITION)))
     {
-      g_autofree char *text = g_strdup_printf (_("Drops at %.1f %%: %.0f → %.0f %s"), _vol_chart_figure (result, "drop-position"),
-                                               _vol_chart_figure (result, "drop-before") / scale,
-                                               _vol_chart_figure (result, "drop-after") / scale, unit);
-      vol_chart_add_marker (chart, _vol_chart_figure (result, "drop-position"), text, 4);
+      g_autofree char *text = g_strdup_printf (_("Drops at %.1f %%: %.0f → %.0f %s"), _vol_chart_figure (result, VOL_SURFACE_FIG_DROP_POSITION),
+                                               _vol_chart_figure (result, VOL_SURFACE_FIG_DROP_BEFORE) / scale,
+                                               _vol_chart_figure (result, VOL_SURFACE_FIG_DROP_AFTER) / scale, unit);
+      vol_chart_add_marker (chart, _vol_chart_figure (result, VOL_SURFACE_FIG_DROP_POSITION), text, 4);
     }
   if (dips)
     {
-      const VolColumn *from = vol_series_get_column (dips, "from");
-      const VolColumn *to = vol_series_get_column (dips, "to");
-      const VolColumn *level = vol_series_get_column (dips, "level");
-      const VolColumn *around = vol_series_get_column (dips, "around");
+      const VolColumn *from = vol_series_get_column (dips, VOL_SURFACE_COL_FROM);
+      const VolColumn *to = vol_series_get_column (dips, VOL_SURFACE_COL_TO);
+      const VolColumn *level = vol_series_get_column (dips, VOL_SURFACE_COL_LEVEL);
+      const VolColumn *around = vol_series_get_column (dips, VOL_SURFACE_COL_AROUND);
 
       for (guint i = 0; from && to && level && around && i < from->values->len; i++)
         {

@@ -7,6 +7,7 @@
  * hidden behind an average; the CSV export has every iteration.
  */
 #include "vol-chart-build.h"
+#include "vol-kinds.h"
 
 #include <math.h>
 
@@ -32,12 +33,12 @@ static GArray *
 collect_sizes (const VolResult *result)
 {
   GArray *sizes = g_array_new (FALSE, FALSE, sizeof (double));
-  const char *names[] = { "write", "read" };
+  const char *names[] = { VOL_TRANSFER_SERIES_WRITE, VOL_TRANSFER_SERIES_READ };
 
   for (guint n = 0; n < G_N_ELEMENTS (names); n++)
     {
       const VolSeries *series = vol_result_get_series (result, names[n]);
-      VolColumn *col = series ? vol_series_get_column (series, "size") : NULL;
+      VolColumn *col = series ? vol_series_get_column (series, VOL_COL_SIZE) : NULL;
       for (guint i = 0; col && i < col->values->len; i++)
         {
           double v = g_array_index (col->values, double, i);
@@ -64,8 +65,8 @@ stats_at (const VolSeries *series,
 
   if (series == NULL)
     return FALSE;
-  sz = vol_series_get_column (series, "size");
-  rate = vol_series_get_column (series, "throughput");
+  sz = vol_series_get_column (series, VOL_COL_SIZE);
+  rate = vol_series_get_column (series, VOL_COL_THROUGHPUT);
   if (sz == NULL || rate == NULL)
     return FALSE;
   for (guint i = 0; i < sz->values->len && i < rate->values->len; i++)
@@ -103,7 +104,8 @@ _vol_chart_build_transfer (const VolResult       *result,
   g_autofree char *target = vol_chart_describe_target (result);
   g_autoptr(GArray) sizes = collect_sizes (result);
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
-  const VolSeries *in[2] = { vol_result_get_series (result, "write"), vol_result_get_series (result, "read") };
+  const VolSeries *in[2] = { vol_result_get_series (result, VOL_TRANSFER_SERIES_WRITE),
+                               vol_result_get_series (result, VOL_TRANSFER_SERIES_READ) };
   const char *legend[2] = { _("Write"), _("Read") };
   VolChartSeries *out[2] = { NULL, NULL };
   double scale = _vol_chart_rate_scale (options);

@@ -134,7 +134,7 @@ vol_cli_command_fio_job (int    argc,
       return VOL_CLI_EXIT_OK;
     }
   /* a test's name, or else a result file */
-  if (vol_registry_lookup (argv[0]) != NULL)
+  if (vol_kinds_lookup (argv[0]) != NULL)
     return job_for_test (argc, argv);
   return job_for_result (argc, argv);
 }

@@ -83,9 +83,9 @@ output_path (const char *input,
 static const char *
 kind_title (const VolResult *result)
 {
-  const VolTestKind *kind = vol_registry_lookup (result->kind);
+  const VolTestInfo *kind = vol_kinds_lookup (result->kind);
 
-  return kind ? _(kind->info.title) : _("fio jobs");
+  return kind ? _(kind->title) : _("fio jobs");
 }
 
 int

@@ -1,7 +1,7 @@
 /* vol-cli-options.c — `run TEST` options, built from the test's description
  *
  * Nothing here knows about a particular test: every --option and every
- * line of --help comes from the registry's VolParamDesc, so a new test gets
+ * line of --help comes from the kind's VolParamDesc (vol-kinds.h), so a new test gets
  * its command line for free.
  */
 #include <stdio.h>
@@ -122,7 +122,7 @@ vol_cli_parse_run (int                argc,
       return FALSE;
     }
 
-  options->kind = vol_registry_lookup (argv[0]);
+  options->kind = vol_kinds_lookup (argv[0]);
   if (options->kind == NULL)
     {
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_KIND,
@@ -130,7 +130,7 @@ vol_cli_parse_run (int                argc,
       return FALSE;
     }
 
-  defaults = g_variant_ref_sink (vol_test_info_default_params (&options->kind->info));
+  defaults = g_variant_ref_sink (vol_test_info_default_params (options->kind));
   params = g_variant_dict_new (defaults);
 
   for (int i = 1; i < argc; i++)
@@ -154,7 +154,7 @@ vol_cli_parse_run (int                argc,
           if (!take_value (argc, argv, &i, arg, &target, error))
             return FALSE;
         }
-      else if (option_is (arg, "--device") && options->kind->info.reads_device)
+      else if (option_is (arg, "--device") && options->kind->reads_device)
         {
           /* a test that reads a device takes the device itself too */
           if (!take_value (argc, argv, &i, arg, &target, error))
@@ -198,14 +198,14 @@ vol_cli_parse_run (int                argc,
       else if (g_str_has_prefix (arg, "--"))
         {
           g_autofree char *key = g_strndup (arg + 2, strcspn (arg + 2, "="));
-          const VolParamDesc *desc = vol_test_info_find_param (&options->kind->info, key);
+          const VolParamDesc *desc = vol_test_info_find_param (options->kind, key);
           GVariant *parsed = NULL;
 
           if (desc == NULL)
             {
               g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_UNKNOWN_PARAM,
                            _("%s: the %s test has no such option; see “volumeter-cli run %s --help”"),
-                           arg, options->kind->info.name, options->kind->info.name);
+                           arg, options->kind->name, options->kind->name);
               return FALSE;
             }
           if (desc->type == VOL_PARAM_BOOL && strchr (arg, '=') == NULL)
@@ -228,15 +228,15 @@ vol_cli_parse_run (int                argc,
   if (target == NULL)
     {
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   options->kind->info.reads_device
+                   options->kind->reads_device
                    ? _("--device or --target: name the device to read, such as --device /dev/sdb, or a folder on it")
                    : _("--target: name the folder to test in, such as --target /mnt/raid"));
       return FALSE;
     }
 
-  options->spec = vol_test_spec_new (options->kind->info.name, target, pattern, seed, label,
+  options->spec = vol_test_spec_new (options->kind->name, target, pattern, seed, label,
                                      g_variant_dict_end (params));
-  if (!vol_test_spec_validate (options->spec, &options->kind->info, error))
+  if (!vol_test_spec_validate (options->spec, options->kind, error))
     return FALSE;
   return TRUE;
 }
@@ -270,13 +270,12 @@ print_option (const char *name,
 /**
  * vol_cli_print_run_help:
  *
- * `run TEST --help`: every parameter with its default, from the registry.
+ * `run TEST --help`: every parameter with its default, from the kind's
+ * description (vol-kinds.h).
  */
 void
-vol_cli_print_run_help (const VolTestKind *kind)
+vol_cli_print_run_help (const VolTestInfo *info)
 {
-  const VolTestInfo *info = &kind->info;
-
   if (info->reads_device)
     g_print (_("Usage: volumeter-cli run %s --device DEVICE | --target DIR [OPTION…]\n\n"), info->name);
   else

@@ -300,7 +300,7 @@ vol_cli_command_run_remote (int    argc,
     }
   hosts = hosts_file ? vol_fio_hosts_load (hosts_file, (guint16) port, &error)
                      : vol_fio_hosts_parse (hosts_text, (guint16) port, &error);
-  if (hosts == NULL || !vol_remote_kind_supported (options.kind->info.name, &error))
+  if (hosts == NULL || !vol_remote_kind_supported (options.kind->name, &error))
     {
       vol_cli_run_options_clear (&options);
       return usage (error->message);
@@ -328,7 +328,7 @@ vol_cli_command_run_remote (int    argc,
   r.quiet = options.quiet;
   r.tty = isatty (STDERR_FILENO);
   if (!r.quiet)
-    fprintf (stderr, _("%s on %u hosts, in %s there:\n"), _(options.kind->info.title), hosts->len,
+    fprintf (stderr, _("%s on %u hosts, in %s there:\n"), _(options.kind->title), hosts->len,
              vol_test_spec_get_target (options.spec));
   sigint_id = g_unix_signal_add (SIGINT, on_sigint, &r);
   sigterm_id = g_unix_signal_add (SIGTERM, on_sigterm, &r);

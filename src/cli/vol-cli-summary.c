@@ -14,6 +14,7 @@
 #include "vol-caveat.h"
 #include "vol-cli.h"
 #include "vol-io-counters.h"
+#include "vol-kinds.h"
 #include "vol-result-table.h"
 #include "vol-size.h"
 
@@ -32,10 +33,10 @@ pad (const char *label,
 
 /* Resolved values are stored as plain integers; these name sizes. */
 static gboolean
-is_size_key (const VolTestKind *kind,
+is_size_key (const VolTestInfo *kind,
              const char        *key)
 {
-  const VolParamDesc *desc = kind ? vol_test_info_find_param (&kind->info, key) : NULL;
+  const VolParamDesc *desc = kind ? vol_test_info_find_param (kind, key) : NULL;
 
   if (desc)
     return desc->type == VOL_PARAM_SIZE || desc->type == VOL_PARAM_SIZE_OR_PERCENT;
@@ -58,7 +59,7 @@ static void
 print_dict (FILE              *out,
             const char        *title,
             GVariant          *dict,
-            const VolTestKind *kind)
+            const VolTestInfo *kind)
 {
   GVariantIter iter;
   const char *key;
@@ -249,11 +250,12 @@ vol_cli_print_summary (FILE            *out,
                        const VolResult *result,
                        const char      *path)
 {
-  const VolTestKind *kind = vol_registry_lookup (result->kind);
+  /* the model's description: showing a result needs no engine */
+  const VolTestInfo *kind = vol_kinds_lookup (result->kind);
   g_autofree char *created = result->created ? g_date_time_format (result->created, "%Y-%m-%d %H:%M:%S UTC") : NULL;
   const VolFigure *cliff;
 
-  fprintf (out, "%s — %s\n", kind ? _(kind->info.title) : result->kind,
+  fprintf (out, "%s — %s\n", kind ? _(kind->title) : result->kind,
            vol_result_status_to_string (result->status));
   if (path)
     fprintf (out, "  %s %s\n", pad (_("Saved as"), 14), path);
@@ -295,7 +297,7 @@ vol_cli_print_summary (FILE            *out,
       fprintf (out, _("  %s %s; CPU time not recorded\n"), pad (_("Duration"), 14), duration);
   }
 
-  if (g_strcmp0 (result->kind, "quick") == 0)
+  if (g_strcmp0 (result->kind, VOL_KIND_QUICK) == 0)
     print_tables (out, result);
   if (result->summaries->len > 0)
     {
@@ -327,8 +329,8 @@ vol_cli_print_summary (FILE            *out,
       g_autofree char *value = vol_value_format (f->value, f->unit, FALSE);
       fprintf (out, "  %s %s\n", pad (_(f->title), 34), value);
     }
-  cliff = vol_result_get_figure (result, "write-cliff-position");
-  if (g_strcmp0 (result->kind, "fill") == 0 && cliff == NULL
+  cliff = vol_result_get_figure (result, VOL_FILL_FIG_CLIFF_POSITION);
+  if (g_strcmp0 (result->kind, VOL_KIND_FILL) == 0 && cliff == NULL
       && result->status == VOL_RESULT_STATUS_COMPLETE)
     fprintf (out, "  %s %s\n", pad (_("Write speed drops at"), 34), _("no sustained drop found"));
 

@@ -22,7 +22,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const VolTestKind *kind;
+  const VolTestInfo *kind;       /* the model's: parsing needs no engine */
   VolTestSpec       *spec;
   char              *output;     /* -o FILE, or NULL: a new name here (vol_result_save_unique()) */
   char              *png;        /* --png FILE: the chart, written with the result */
@@ -37,7 +37,7 @@ gboolean vol_cli_parse_run        (int                argc,
                                    VolCliRunOptions  *options,
                                    GError           **error);
 void     vol_cli_run_options_clear (VolCliRunOptions *options);
-void     vol_cli_print_run_help   (const VolTestKind *kind);
+void     vol_cli_print_run_help   (const VolTestInfo *info);
 void     vol_cli_print_tests      (FILE              *out);
 
 typedef struct _VolCliProgress VolCliProgress;

@@ -1,12 +1,14 @@
-/* vol-registry.h — every test kind, described once
+/* vol-registry.h — every test kind, with the functions that run it
  *
- * A test kind is its VolTestInfo (name, title, parameters — read by the
- * CLI's option parser and --help, the GUI's rows and spec validation) plus
- * the functions that run it. Adding a test means adding one VolTestKind in
- * its own file and one line in vol-registry.c. Static data: any thread.
+ * A kind's description (name, title, parameters, checks, estimate) is the
+ * model's (src/model/kinds/vol-kind-KIND.c, vol_kinds_lookup()); the
+ * engine adds how to run it (a VolTestOps in vol-test-KIND.c). A
+ * VolTestKind is the two together, made once from the model's list, in
+ * its order. Static data: any thread.
  */
 #pragma once
 
+#include "vol-kinds.h"
 #include "vol-spec.h"
 #include "vol-fio-section.h"
 
@@ -14,9 +16,10 @@ G_BEGIN_DECLS
 
 typedef struct _VolRun VolRun;
 
+/* How the engine runs the kind called @name. */
 typedef struct
 {
-  VolTestInfo info;
+  const char *name;
   /* Works out sizes from the free space and checks the test fits, before
    * any data is written. A failure here is the user's input, not the
    * device's: the run does not start and no result is made. */
@@ -28,6 +31,17 @@ typedef struct
    * host's fio figures for the sections of the test's fio job
    * (model/vol-fio-job.c), for a remote run (vol-remote.c). NULL: fio
    * cannot do this test's work. */
+  gboolean (*from_fio) (const VolTestSpec    *spec,
+                        VolResult            *result,
+                        const VolFioSections *sections,
+                        GError              **error);
+} VolTestOps;
+
+typedef struct
+{
+  VolTestInfo info;  /* a copy of the model's description */
+  gboolean (*prepare)  (VolRun *run, GError **error);
+  gboolean (*run)      (VolRun *run, GError **error);
   gboolean (*from_fio) (const VolTestSpec    *spec,
                         VolResult            *result,
                         const VolFioSections *sections,

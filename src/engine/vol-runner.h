@@ -21,18 +21,12 @@
 #include <gio/gio.h>
 
 #include "vol-io.h"
+#include "vol-live-sample.h"
 #include "vol-remote.h"
 #include "vol-result.h"
 #include "vol-spec.h"
 
 G_BEGIN_DECLS
-
-typedef struct
-{
-  const char *series;  /* "write", "read": static strings of the test */
-  double      x;       /* in the series' x unit (percent of capacity for fill) */
-  double      y;       /* bytes per second */
-} VolLiveSample;
 
 typedef struct
 {

@@ -1,5 +1,6 @@
 /* vol-scratch-file.c — opening, sizing and laying down scratch files */
 #include "vol-scratch-file.h"
+#include "vol-units.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,8 +12,6 @@
 
 #include "vol-error.h"
 #include "vol-size.h"
-
-#define MiB (G_GUINT64_CONSTANT (1) << 20)
 
 /**
  * _vol_scratch_file_open:

@@ -29,35 +29,16 @@
 #include <glib/gi18n.h>
 
 #include "vol-block-open.h"
+#include "vol-units.h"
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-scratch-file.h"
 
-#define MiB_U (G_GUINT64_CONSTANT (1) << 20)
 /* hdparm's TIMING_BUF_BYTES: the size of each device read */
-#define DEVICE_CHUNK (2 * MiB_U)
-/* the test file: a good stretch of sequential reading before it wraps */
-#define FILE_WANTED (256 * MiB_U)
-#define FILE_KEEP_FREE (64 * MiB_U)
+#define DEVICE_CHUNK (2 * MiB)
 #define WINDOW_NS (G_GINT64_CONSTANT (100000000))
-
-static const char *const cached_sources[] = { "auto", "device", "file", NULL };
-static const char *const cached_source_labels[] = {
-  N_("Automatic"), N_("The block device"), N_("A test file"), NULL,
-};
-
-static const VolParamDesc cached_params[] = {
-  { "cached-seconds", VOL_PARAM_DOUBLE, N_("Cached reads"), N_("Seconds of reads from the page cache"),
-    "S", "2", 0.5, 600 },
-  { "device-seconds", VOL_PARAM_DOUBLE, N_("Device reads"), N_("Seconds of direct reads from the device"),
-    "S", "3", 0.5, 600 },
-  { "source", VOL_PARAM_CHOICE, N_("Read from"), N_("The block device when it may be opened, else a test file"),
-    NULL, "auto", 0, 0, 0, 0, cached_sources, 0, cached_source_labels },
-  { "region", VOL_PARAM_SIZE, N_("Cached region"), N_("Bytes read again and again through the cache, in one call (hdparm: 2 MiB)"),
-    "SIZE", "2M", 4096, 1073741824, 0, 4096 },
-};
 
 typedef struct
 {
@@ -139,7 +120,7 @@ cached_prepare (VolRun  *run,
 
   if (!plan->device)
     {
-      guint64 size = _vol_scratch_file_fit (run, FILE_WANTED, FILE_KEEP_FREE, error);
+      guint64 size = _vol_scratch_file_fit (run, VOL_CACHED_FILE_WANTED, VOL_KIND_KEEP_FREE, error);
       if (size == 0)
         return FALSE;
       size = size / DEVICE_CHUNK * DEVICE_CHUNK;
@@ -414,31 +395,8 @@ cached_run (VolRun  *run,
   return ok;
 }
 
-/* Two set times; a test file laid down unless the device is asked for
- * (auto counts it too: whether the device can be opened is known only
- * when the run starts, and the estimate errs on the side of writing). */
-static void
-cached_estimate (const VolTestInfo *info,
-                 const VolTestSpec *spec,
-                 guint64            free_bytes,
-                 guint64            capacity,
-                 VolEstimate       *out)
-{
-  if (g_strcmp0 (vol_test_spec_get_string (spec, "source"), "device") != 0)
-    out->bytes_written = vol_estimate_fit (FILE_WANTED, free_bytes, FILE_KEEP_FREE);
-  out->bytes_moved = out->bytes_written;
-  out->fixed_seconds = vol_test_spec_get_double (spec, "cached-seconds") + vol_test_spec_get_double (spec, "device-seconds");
-}
-
-const VolTestKind vol_test_cached = {
-  {
-    "cached",
-    N_("Cached vs device read"),
-    N_("The same region read through the page cache and straight from the device"),
-    cached_params, G_N_ELEMENTS (cached_params),
-    NULL,
-    cached_estimate,
-  },
+const VolTestOps vol_test_cached = {
+  "cached",
   cached_prepare,
   cached_run,
 };

@@ -23,32 +23,12 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-units.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-scratch-file.h"
-
-#define MiB (G_GUINT64_CONSTANT (1) << 20)
-
-/* Reviews kept a little space free so the filesystem does not thrash at
- * the very end; 2 % of the capacity, but never under 64 MiB. */
-#define RESERVE_FLOOR (64 * MiB)
-
-static const VolParamDesc fill_params[] = {
-  { "files", VOL_PARAM_INT, N_("Files"),
-    N_("How many equal files fill the space; each gives one sample"),
-    "N", "1000", 1, 1000000 },
-  { "chunk", VOL_PARAM_SIZE, N_("Chunk size"),
-    N_("Bytes per write and per read (a multiple of 4 KiB)"),
-    "SIZE", "32M", 4096, 1073741824, 0, 4096 },
-  { "reserve", VOL_PARAM_SIZE_OR_PERCENT, N_("Reserve"),
-    N_("Free space left unwritten: bytes, or a percentage of the capacity (at least 64 MiB)"),
-    "SIZE|N%", "2%", 0, 4611686018427387904.0, 90, 0, NULL, VOL_PARAM_FLAG_BELOW_FREE_SPACE },
-  { "max-bytes", VOL_PARAM_SIZE, N_("Maximum bytes"),
-    N_("Write at most this much in all, for a shorter run; unset fills the space"),
-    "SIZE", NULL, 1048576, 4611686018427387904.0, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },
-};
 
 typedef struct
 {
@@ -89,7 +69,7 @@ fill_prepare (VolRun  *run,
   plan->n_files = (guint) vol_test_spec_get_int (run->spec, "files");
 
   if (g_variant_is_of_type (reserve, G_VARIANT_TYPE_DOUBLE))
-    plan->reserve = MAX ((guint64) (plan->capacity * g_variant_get_double (reserve) / 100.0), RESERVE_FLOOR);
+    plan->reserve = MAX ((guint64) (plan->capacity * g_variant_get_double (reserve) / 100.0), VOL_FILL_RESERVE_FLOOR);
   else
     plan->reserve = (guint64) g_variant_get_int64 (reserve);
 
@@ -149,21 +129,6 @@ static char *
 file_name (guint i)
 {
   return g_strdup_printf ("fill-%06u.dat", i);
-}
-
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "position", "throughput");
-
-  vol_series_add_column (series, "position", "%");
-  vol_series_add_column (series, "throughput", "B/s");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "bytes", "B");
-  vol_series_add_column (series, "file", "");
-  return series;
 }
 
 typedef struct
@@ -447,11 +412,11 @@ summarize (Fill *fill)
 {
   VolResult *result = fill->run->result;
   VolColumn *speed = vol_series_get_column (fill->write, "throughput");
-  VolColumn *where = vol_series_get_column (fill->write, "position");
+  VolColumn *where = vol_series_get_column (fill->write, VOL_COL_POSITION);
   VolCliff cliff;
 
-  vol_result_add_summary (result, "write", "throughput");
-  vol_result_add_summary (result, "read", "throughput");
+  vol_result_add_summary (result, VOL_FILL_SERIES_WRITE, VOL_COL_THROUGHPUT);
+  vol_result_add_summary (result, VOL_FILL_SERIES_READ, VOL_COL_THROUGHPUT);
   add_overall (result, fill->write, N_("Write, all bytes over all time"), "write-overall");
   add_overall (result, fill->read, N_("Read, all bytes over all time"), "read-overall");
   vol_result_add_figure (result, "bytes-written", N_("Bytes written"), "B", fill->bytes_written);
@@ -461,12 +426,12 @@ summarize (Fill *fill)
 
   if (vol_stats_find_cliff ((const double *) speed->values->data, speed->values->len, &cliff))
     {
-      vol_result_add_figure (result, "write-cliff-position", N_("Write speed drops at"), "%",
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_POSITION, N_("Write speed drops at"), "%",
                              g_array_index (where->values, double, cliff.index));
-      vol_result_add_figure (result, "write-cliff-file", N_("First slow file"), "", cliff.index);
-      vol_result_add_figure (result, "write-cliff-before", N_("Write speed before the drop"), "B/s",
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_FILE, N_("First slow file"), "", cliff.index);
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_BEFORE, N_("Write speed before the drop"), "B/s",
                              cliff.before_mean);
-      vol_result_add_figure (result, "write-cliff-after", N_("Write speed after the drop"), "B/s",
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_AFTER, N_("Write speed after the drop"), "B/s",
                              cliff.after_mean);
     }
 }
@@ -479,8 +444,8 @@ fill_run (VolRun  *run,
   gboolean ok = TRUE;
   guint i;
 
-  fill.write = add_series (run->result, "write", N_("Write"));
-  fill.read = add_series (run->result, "read", N_("Read"));
+  fill.write = vol_kind_fill_add_series (run->result, VOL_FILL_SERIES_WRITE, N_("Write"));
+  fill.read = vol_kind_fill_add_series (run->result, VOL_FILL_SERIES_READ, N_("Read"));
   fill.serials = g_new0 (guint64, fill.plan->n_files);
 
   /* The device's counters per pass, not per file: a file's creation and
@@ -505,37 +470,8 @@ fill_run (VolRun  *run,
   return ok;
 }
 
-/* The free space less the reserve (or max-bytes), written and read back. */
-static void
-fill_estimate (const VolTestInfo *info,
-               const VolTestSpec *spec,
-               guint64            free_bytes,
-               guint64            capacity,
-               VolEstimate       *out)
-{
-  g_autoptr(GVariant) reserve = vol_test_spec_get_value (spec, "reserve");
-  guint64 keep = 0, total;
-
-  if (reserve != NULL && g_variant_is_of_type (reserve, G_VARIANT_TYPE_DOUBLE))
-    keep = MAX ((guint64) (capacity * g_variant_get_double (reserve) / 100.0), RESERVE_FLOOR);
-  else if (reserve != NULL && g_variant_is_of_type (reserve, G_VARIANT_TYPE_INT64))
-    keep = (guint64) g_variant_get_int64 (reserve);
-  total = free_bytes > keep ? free_bytes - keep : 0;
-  if (vol_test_spec_has (spec, "max-bytes"))
-    total = MIN (total, (guint64) vol_test_spec_get_int (spec, "max-bytes"));
-  out->bytes_written = total;
-  out->bytes_moved = 2 * total;
-}
-
-const VolTestKind vol_test_fill = {
-  {
-    "fill",
-    N_("Fill volume"),
-    N_("Fills the free space with equal files, then reads them back: speed across the volume’s capacity"),
-    fill_params, G_N_ELEMENTS (fill_params),
-    NULL,
-    fill_estimate,
-  },
+const VolTestOps vol_test_fill = {
+  VOL_KIND_FILL,
   fill_prepare,
   fill_run,
 };

@@ -36,6 +36,7 @@
 #include <liburing.h>
 
 #include "vol-error.h"
+#include "vol-kinds.h"
 #include "vol-estimate.h"
 #include "vol-random.h"
 #include "vol-run-private.h"
@@ -46,75 +47,15 @@
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
 
-#define KiB 1024.0
-#define MiB (1024.0 * 1024.0)
-#define TiB (1024.0 * 1024.0 * 1024.0 * 1024.0)
-
 /* Latencies kept per point for the percentiles: beyond this many, a
  * uniform reservoir sample of this size stands for all of them (the mean
  * is still over every I/O). 2 M samples put 2000 above the p99.9. */
 #define LATENCY_RESERVOIR (2u << 20)
-/* Buffers for all I/Os in flight: QD × block must stay under this. */
-#define MAX_BUFFER_BYTES (256.0 * MiB)
 #define INTERVAL_NS (500 * G_GINT64_CONSTANT (1000000))
 #define FILE_NAME "queue.dat"
 
-static const char *const queue_modes[] = { "read", "write", "mix", NULL };
-static const char *const queue_alignments[] = { "4k", "offset512", NULL };
-static const char *const queue_backends[] = { "auto", "io_uring", "threads", NULL };
-static const char *const queue_mode_labels[] = { N_("Random reads"), N_("Random writes"), N_("A mix of both"), NULL };
-static const char *const queue_alignment_labels[] = { N_("Aligned to 4 KiB"), N_("Offset by 512 bytes"), NULL };
-static const char *const queue_backend_labels[] = {
-  N_("Automatic"), N_("io_uring"), N_("A pool of threads"), NULL,
-};
-
-static const VolParamDesc queue_params[] = {
-  { "block", VOL_PARAM_SIZE, N_("Block size"), N_("Bytes per I/O"),
-    "SIZE", "4K", 512, MiB, 0, 512 },
-  { "span", VOL_PARAM_SIZE, N_("Span"), N_("Region the random offsets fall in (less if the volume is smaller)"),
-    "SIZE", "8G", MiB, 16 * TiB, 0, MiB },
-  { "depths", VOL_PARAM_INT_LIST, N_("Queue depths"), N_("I/Os kept in flight, one point each"),
-    "N,N,…", "1,2,4,8,16,32", 1, 1024 },
-  { "mode", VOL_PARAM_CHOICE, N_("Mode"), N_("Random reads, writes, or a mix"),
-    NULL, "read", 0, 0, 0, 0, queue_modes, 0, queue_mode_labels },
-  { "read-percent", VOL_PARAM_INT, N_("Reads in a mix"), N_("Percentage of reads when the mode is mix"),
-    "N", "70", 0, 100 },
-  { "alignment", VOL_PARAM_CHOICE, N_("Alignment"), N_("4 KiB-aligned offsets, or offset by 512 bytes as an unaligned partition does"),
-    NULL, "4k", 0, 0, 0, 0, queue_alignments, 0, queue_alignment_labels },
-  { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per point"), N_("Time each queue depth runs"),
-    "S", "30", 1, 3600 },
-  { "backend", VOL_PARAM_CHOICE, N_("I/O backend"), N_("io_uring, or a pool of threads doing pread/pwrite"),
-    NULL, "auto", 0, 0, 0, 0, queue_backends, 0, queue_backend_labels },
-};
-
-/* The largest QD × block is known from the parameters alone: any volume
- * would refuse it, so it is refused with them (a VOL_SPEC_ERROR naming
- * the parameter, before a scratch folder is made), not as a lack of
- * space. */
-static gboolean
-queue_check (const VolTestInfo  *info,
-             const VolTestSpec  *spec,
-             GError            **error)
-{
-  double block = (double) vol_test_spec_get_int (spec, "block");
-  gint64 max_depth = vol_test_spec_get_list_max (spec, "depths");
-
-  if (max_depth * block > MAX_BUFFER_BYTES)
-    {
-      g_autofree char *block_text = vol_size_format ((guint64) block);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("depths: a queue depth of %u with %s blocks needs more than 256 MiB of buffers; use a smaller depth or block"),
-                   (guint) max_depth, block_text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 typedef enum { MODE_READ, MODE_WRITE, MODE_MIX } QueueMode;
 typedef enum { BACKEND_AUTO, BACKEND_URING, BACKEND_THREADS } QueueBackend;
-
-/* Space left free beside the file: the filesystem's own needs. */
-#define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
 
 typedef struct
 {
@@ -156,12 +97,12 @@ queue_prepare (VolRun  *run,
   run->test_data_free = queue_plan_free;
 
   plan->block = (gsize) vol_test_spec_get_int (run->spec, "block");
-  plan->mode = vol_test_spec_get_choice (run->spec, "mode", queue_modes);
+  plan->mode = vol_test_spec_get_choice (run->spec, "mode", vol_kind_queue_modes);
   plan->read_percent = plan->mode == MODE_READ ? 100 : plan->mode == MODE_WRITE ? 0
                        : (guint) vol_test_spec_get_int (run->spec, "read-percent");
   plan->shift = g_strcmp0 (vol_test_spec_get_string (run->spec, "alignment"), "offset512") == 0 ? 512 : 0;
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
-  plan->backend = vol_test_spec_get_choice (run->spec, "backend", queue_backends);
+  plan->backend = vol_test_spec_get_choice (run->spec, "backend", vol_kind_queue_backends);
   plan->grain = (plan->block + 4095) / 4096 * 4096;
 
   items = g_variant_get_fixed_array (depths, &n, sizeof (gint64));
@@ -173,7 +114,7 @@ queue_prepare (VolRun  *run,
       plan->max_depth = MAX (plan->max_depth, plan->depths[i]);
     }
   wanted = (guint64) vol_test_spec_get_int (run->spec, "span");
-  plan->span = _vol_scratch_file_fit (run, wanted, KEEP_FREE, error);
+  plan->span = _vol_scratch_file_fit (run, wanted, VOL_KIND_KEEP_FREE, error);
   if (plan->span == 0)
     return FALSE;
   if (plan->span < plan->shift + plan->block)
@@ -261,16 +202,14 @@ close_interval (Queue  *q,
                 guint64 bytes)
 {
   double seconds = (now - q->interval_start_ns) / 1e9;
-  double row[4];
+  double iops;
 
   if (seconds <= 0)
     return;
-  row[0] = q->depth;
-  row[1] = (now - q->point_start_ns) / 1e9;
-  row[2] = (ios - q->interval_ios) / seconds;
-  row[3] = (bytes - q->interval_bytes) / seconds;
-  vol_series_append (q->intervals, row, G_N_ELEMENTS (row));
-  g_array_append_val (q->interval_iops, row[2]);
+  iops = (ios - q->interval_ios) / seconds;
+  vol_kind_queue_append_interval (q->intervals, q->depth, (now - q->point_start_ns) / 1e9, iops,
+                                  (bytes - q->interval_bytes) / seconds);
+  g_array_append_val (q->interval_iops, iops);
   q->interval_start_ns = now;
   q->interval_ios = ios;
   q->interval_bytes = bytes;
@@ -457,34 +396,6 @@ run_threads (Queue       *q,
 
 /* ---- the points -------------------------------------------------------- */
 
-static VolSeries *
-add_points_series (VolResult *result)
-{
-  VolSeries *s = vol_result_add_series (result, "queue", N_("Per queue depth"), "depth", "iops");
-  const char *columns[][2] = {
-    { "depth", "" }, { "iops", "IO/s" }, { "throughput", "B/s" },
-    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "lat-p999", "s" },
-    { "ios", "" }, { "reads", "" }, { "writes", "" }, { "bytes", "B" }, { "seconds", "s" },
-    { "iops-stddev", "IO/s" }, { "iops-min", "IO/s" }, { "iops-max", "IO/s" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (s, columns[i][0], columns[i][1]);
-  return s;
-}
-
-static VolSeries *
-add_intervals_series (VolResult *result)
-{
-  VolSeries *s = vol_result_add_series (result, "intervals", N_("Over time"), "time", "iops");
-
-  vol_series_add_column (s, "depth", "");
-  vol_series_add_column (s, "time", "s");
-  vol_series_add_column (s, "iops", "IO/s");
-  vol_series_add_column (s, "throughput", "B/s");
-  return s;
-}
-
 static void
 add_point_row (Queue      *q,
                VolIoTally *t,
@@ -492,30 +403,32 @@ add_point_row (Queue      *q,
 {
   static const double percentiles[] = { 50, 99, 99.9 };
   VolStats spread = { 0 };
-  double row[15];
+  VolQueuePoint p = { 0 };
+  double lat_percentiles[G_N_ELEMENTS (percentiles)] = { 0 };
   const double *lat = (const double *) t->latency->data;
   guint n = t->latency->len;
 
   if (q->interval_iops->len > 0)
     vol_stats_compute ((const double *) q->interval_iops->data, q->interval_iops->len, &spread);
-  row[0] = q->depth;
-  row[1] = seconds > 0 ? t->ios / seconds : 0;
-  row[2] = seconds > 0 ? t->bytes / seconds : 0;
-  row[3] = t->ios > 0 ? t->latency_sum / t->ios : 0;
   if (n > 0)
-    vol_stats_percentiles (lat, n, percentiles, row + 4, G_N_ELEMENTS (percentiles));
-  else
-    row[4] = row[5] = row[6] = 0;
-  row[7] = t->ios;
-  row[8] = t->reads;
-  row[9] = t->writes;
-  row[10] = t->bytes;
-  row[11] = seconds;
-  row[12] = spread.stddev;
-  row[13] = spread.count ? spread.min : row[1];
-  row[14] = spread.count ? spread.max : row[1];
-  vol_series_append (q->points, row, G_N_ELEMENTS (row));
-  _vol_run_sample (q->run, "queue", row[0], row[1]);
+    vol_stats_percentiles (lat, n, percentiles, lat_percentiles, G_N_ELEMENTS (percentiles));
+  p.depth = q->depth;
+  p.iops = seconds > 0 ? t->ios / seconds : 0;
+  p.throughput = seconds > 0 ? t->bytes / seconds : 0;
+  p.lat_mean = t->ios > 0 ? t->latency_sum / t->ios : 0;
+  p.lat_p50 = lat_percentiles[0];
+  p.lat_p99 = lat_percentiles[1];
+  p.lat_p999 = lat_percentiles[2];
+  p.ios = t->ios;
+  p.reads = t->reads;
+  p.writes = t->writes;
+  p.bytes = t->bytes;
+  p.seconds = seconds;
+  p.iops_stddev = spread.stddev;
+  p.iops_min = spread.count ? spread.min : p.iops;
+  p.iops_max = spread.count ? spread.max : p.iops;
+  vol_kind_queue_append_point (q->points, &p);
+  _vol_run_sample (q->run, VOL_QUEUE_SERIES_POINTS, p.depth, p.iops);
 }
 
 static gboolean
@@ -608,41 +521,12 @@ open_file (Queue   *q,
   return q->fd >= 0;
 }
 
-/* The summaries and the figures a local run and a remote host's
- * (queue_from_fio) share: totals, the number of points, the best. */
-static void
-summarize_points (VolResult *result,
-                  VolSeries *points,
-                  double     total_ios,
-                  double     total_bytes)
-{
-  VolColumn *iops = vol_series_get_column (points, "iops");
-  VolColumn *depth = vol_series_get_column (points, "depth");
-  guint best = 0;
-
-  vol_result_add_summary (result, "queue", "iops");
-  vol_result_add_summary (result, "queue", "throughput");
-  vol_result_add_summary (result, "intervals", "iops");
-  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", total_ios);
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", total_bytes);
-  vol_result_add_figure (result, "points", N_("Queue depths measured"), "", vol_series_get_length (points));
-  for (guint i = 1; i < iops->values->len; i++)
-    if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
-      best = i;
-  if (iops->values->len > 0)
-    {
-      vol_result_add_figure (result, "iops-max", N_("Highest IOPS"), "IO/s", g_array_index (iops->values, double, best));
-      vol_result_add_figure (result, "iops-max-depth", N_("Queue depth of the highest IOPS"), "",
-                             g_array_index (depth->values, double, best));
-    }
-}
-
 static void
 summarize (Queue *q)
 {
   VolResult *result = q->run->result;
 
-  summarize_points (result, q->points, q->total_ios, q->total_bytes);
+  vol_kind_queue_summarize (result, q->points, q->total_ios, q->total_bytes);
   vol_result_add_figure (result, "offsets-512", N_("I/Os at offsets 512 mod 4096"), "", q->total_offsets_512);
   vol_result_add_figure (result, "offsets-4k", N_("I/Os at 4 KiB-aligned offsets"), "", q->total_offsets_4k);
   if (q->worker_cpu_user + q->worker_cpu_system > 0)
@@ -681,8 +565,8 @@ queue_run (VolRun  *run,
   q->fd = -1;
   q->phase = q->plan->mode == MODE_READ ? "read" : q->plan->mode == MODE_WRITE ? "write" : "mix";
   q->interval_iops = g_array_new (FALSE, FALSE, sizeof (double));
-  q->points = add_points_series (run->result);
-  q->intervals = add_intervals_series (run->result);
+  q->points = vol_kind_queue_add_points (run->result);
+  q->intervals = vol_kind_queue_add_intervals (run->result);
   g_free (run->result->io_backend);
   run->result->io_backend = g_strdup (q->plan->backend == BACKEND_THREADS ? "threads" : "io_uring");
 
@@ -711,24 +595,6 @@ queue_run (VolRun  *run,
   return ok;
 }
 
-/* The file laid down, then every depth's set time; writes and mixes
- * write as much as the device takes in it. */
-static void
-queue_estimate (const VolTestInfo *info,
-                const VolTestSpec *spec,
-                guint64            free_bytes,
-                guint64            capacity,
-                VolEstimate       *out)
-{
-  g_autoptr(GVariant) depths = vol_test_spec_get_value (spec, "depths");
-  gsize n = depths != NULL && g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")) ? g_variant_n_children (depths) : 0;
-
-  out->bytes_written = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "span"), free_bytes, KEEP_FREE);
-  out->bytes_moved = out->bytes_written;
-  out->timed_writes = g_strcmp0 (vol_test_spec_get_string (spec, "mode"), "read") != 0;
-  out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");
-}
-
 /* One host's fio figures for build_queue()'s sections ("qd32"): a
  * point per depth with fio's IOPS, throughput, mean latency (submission
  * to completion, as the test's) and completion-latency percentiles (one
@@ -741,54 +607,37 @@ queue_from_fio (const VolTestSpec    *spec,
                 const VolFioSections *sections,
                 GError              **error)
 {
-  VolSeries *points = add_points_series (result);
+  VolSeries *points = vol_kind_queue_add_points (result);
   g_autoptr(GVariant) list = vol_test_spec_get_value (spec, "depths");
   gsize n;
   const gint64 *depths = g_variant_get_fixed_array (list, &n, sizeof (gint64));
   double total_ios = 0, total_bytes = 0;
 
-  add_intervals_series (result);
+  vol_kind_queue_add_intervals (result);
   for (gsize i = 0; i < n; i++)
     {
       const VolFioEntry *e = _vol_fio_section (sections, error, "qd%" G_GINT64_FORMAT, depths[i]);
       VolFioDir t;
-      double row[15];
 
       if (e == NULL)
         return FALSE;
       _vol_fio_entry_total (e, &t);
-      row[0] = depths[i];
-      row[1] = t.iops;
-      row[2] = t.bw;
-      row[3] = t.lat_mean;
-      row[4] = t.p50;
-      row[5] = t.p99;
-      row[6] = t.p999;
-      row[7] = t.ios;
-      row[8] = e->read.present ? e->read.ios : 0;
-      row[9] = e->write.present ? e->write.ios : 0;
-      row[10] = t.io_bytes;
-      row[11] = t.runtime;
-      row[12] = t.iops_stddev;
-      row[13] = t.iops_min;
-      row[14] = t.iops_max;
-      vol_series_append (points, row, G_N_ELEMENTS (row));
+      vol_kind_queue_append_point (points, &(VolQueuePoint) {
+        .depth = depths[i], .iops = t.iops, .throughput = t.bw,
+        .lat_mean = t.lat_mean, .lat_p50 = t.p50, .lat_p99 = t.p99, .lat_p999 = t.p999,
+        .ios = t.ios, .reads = e->read.present ? e->read.ios : 0, .writes = e->write.present ? e->write.ios : 0,
+        .bytes = t.io_bytes, .seconds = t.runtime,
+        .iops_stddev = t.iops_stddev, .iops_min = t.iops_min, .iops_max = t.iops_max,
+      });
       total_ios += t.ios;
       total_bytes += t.io_bytes;
     }
-  summarize_points (result, points, total_ios, total_bytes);
+  vol_kind_queue_summarize (result, points, total_ios, total_bytes);
   return TRUE;
 }
 
-const VolTestKind vol_test_queue = {
-  {
-    "queue",
-    N_("Queue depth"),
-    N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
-    queue_params, G_N_ELEMENTS (queue_params),
-    queue_check,
-    queue_estimate,
-  },
+const VolTestOps vol_test_queue = {
+  "queue",
   queue_prepare,
   queue_run,
   queue_from_fio,

@@ -37,6 +37,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-kinds.h"
 #include "vol-estimate.h"
 #include "vol-io-loop.h"
 #include "vol-quick.h"
@@ -46,48 +47,13 @@
 #include "vol-uring.h"
 #include "vol-worker-pool.h"
 
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * MiB)
 #define FILE_NAME "quick.dat"
-/* Space left free beside the file: the filesystem's own needs. */
-#define KEEP_FREE (G_GUINT64_CONSTANT (64) << 20)
-#define WARM_UP_MAX_S 2.0
 /* Latencies kept per measurement and per cell of the grid (all loops):
  * uniform reservoirs beyond this; 256 Ki put 2 600 samples above a p99. */
 #define LATENCY_RESERVOIR (1u << 20)
 #define CELL_RESERVOIR (1u << 18)
 /* Threads of the fallback: QD × T of them at most. */
 #define MAX_SYNC_THREADS 512
-
-static const char *const quick_profiles[] = { "standard", "nvme", "peak", "realworld", NULL };
-static const char *const quick_profile_labels[] = {
-  N_("Standard"), N_("NVMe"), N_("Peak"), N_("Real world"), NULL,
-};
-static const char *const quick_backends[] = { "auto", "io_uring", "threads", NULL };
-static const char *const quick_backend_labels[] = {
-  N_("Automatic"), N_("io_uring"), N_("A pool of threads"), NULL,
-};
-
-static const VolParamDesc quick_params[] = {
-  { "profile", VOL_PARAM_CHOICE, N_("Profile"),
-    N_("The rows measured: Standard, NVMe, Peak or Real world, as the desktop benchmarks name them"),
-    NULL, "standard", 0, 0, 0, 0, quick_profiles, 0, quick_profile_labels },
-  { "size", VOL_PARAM_SIZE, N_("Test size"),
-    N_("The one test file every row reads and writes (less if the volume has less free space)"),
-    "SIZE", "1G", 16 * MiB, 64 * GiB, 0, MiB },
-  { "loops", VOL_PARAM_INT, N_("Loops"), N_("Times every row is measured; the figure is their mean"),
-    "N", "5", 1, 9 },
-  { "seconds", VOL_PARAM_DOUBLE, N_("Seconds per measurement"), N_("How long each row runs in each loop"),
-    "S", "5", 0.2, 60 },
-  { "pause", VOL_PARAM_DOUBLE, N_("Pause between measurements"),
-    N_("Seconds of rest before each measurement, for drives that slow down when hot"),
-    "S", "0", 0, 60 },
-  /* xgettext:no-c-format */
-  { "mix", VOL_PARAM_BOOL, N_("Mixed rows"), N_("Also measure every row with 70 % reads and 30 % writes"),
-    NULL, "no" },
-  { "backend", VOL_PARAM_CHOICE, N_("I/O backend"), N_("io_uring, or a pool of threads doing pread/pwrite"),
-    NULL, "auto", 0, 0, 0, 0, quick_backends, 0, quick_backend_labels },
-};
 
 typedef enum { BACKEND_AUTO, BACKEND_URING, BACKEND_THREADS } QuickBackend;
 
@@ -116,19 +82,19 @@ quick_prepare (VolRun  *run,
   run->test_data = plan;
   run->test_data_free = g_free;
 
-  plan->profile = vol_test_spec_get_choice (run->spec, "profile", quick_profiles);
-  plan->rows = vol_quick_profile_rows (quick_profiles[plan->profile], &plan->n_rows);
+  plan->profile = vol_test_spec_get_choice (run->spec, "profile", vol_kind_quick_profiles);
+  plan->rows = vol_quick_profile_rows (vol_kind_quick_profiles[plan->profile], &plan->n_rows);
   plan->loops = (guint) vol_test_spec_get_int (run->spec, "loops");
   plan->seconds = vol_test_spec_get_double (run->spec, "seconds");
   plan->pause = vol_test_spec_get_double (run->spec, "pause");
-  plan->backend = vol_test_spec_get_choice (run->spec, "backend", quick_backends);
+  plan->backend = vol_test_spec_get_choice (run->spec, "backend", vol_kind_quick_backends);
   plan->read_percents[plan->n_modes++] = 100;
   plan->read_percents[plan->n_modes++] = 0;
   if (vol_test_spec_get_bool (run->spec, "mix"))
     plan->read_percents[plan->n_modes++] = VOL_QUICK_MIX_READ_PERCENT;
 
   plan->size_wanted = (guint64) vol_test_spec_get_int (run->spec, "size");
-  plan->size = _vol_scratch_file_fit (run, plan->size_wanted, KEEP_FREE, error);
+  plan->size = _vol_scratch_file_fit (run, plan->size_wanted, VOL_KIND_KEEP_FREE, error);
   if (plan->size == 0)
     return FALSE;
   /* whole MiB, so every row's block fits a whole number of times */
@@ -145,7 +111,7 @@ quick_prepare (VolRun  *run,
   g_variant_builder_add (&b, "{sv}", "size-wanted", g_variant_new_int64 ((gint64) plan->size_wanted));
   g_variant_builder_add (&b, "{sv}", "rows", g_variant_new_int64 (plan->n_rows));
   g_variant_builder_add (&b, "{sv}", "modes", g_variant_new_int64 (plan->n_modes));
-  g_variant_builder_add (&b, "{sv}", "warm-up-s", g_variant_new_double (MIN (plan->seconds, WARM_UP_MAX_S)));
+  g_variant_builder_add (&b, "{sv}", "warm-up-s", g_variant_new_double (MIN (plan->seconds, VOL_QUICK_WARM_UP_MAX_S)));
   _vol_run_resolve (run, g_variant_builder_end (&b));
   return TRUE;
 }
@@ -325,7 +291,7 @@ add_loops_series (VolResult *result)
   VolSeries *s = vol_result_add_series (result, "loops", N_("Every loop"), "loop", "throughput");
   const char *columns[][2] = {
     { "row", "" }, { "read-percent", "%" }, { "loop", "" },
-    { "throughput", "B/s" }, { "iops", "IO/s" }, { "lat-mean", "s" }, { "lat-p99", "s" },
+    { "throughput", "B/s" }, { VOL_COL_IOPS, VOL_UNIT_IOPS }, { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P99, VOL_UNIT_SECONDS },
     { "ios", "" }, { "bytes", "B" }, { "seconds", "s" },
   };
 
@@ -342,8 +308,8 @@ add_grid_series (VolResult *result)
     { "row", "" }, { "read-percent", "%" },
     { "sequential", "" }, { "block", "B" }, { "depth", "" }, { "threads", "" },
     { "throughput", "B/s" }, { "throughput-ci95", "B/s" }, { "throughput-best", "B/s" },
-    { "iops", "IO/s" }, { "iops-ci95", "IO/s" }, { "iops-best", "IO/s" },
-    { "lat-mean", "s" }, { "lat-p50", "s" }, { "lat-p99", "s" }, { "loops", "" },
+    { VOL_COL_IOPS, VOL_UNIT_IOPS }, { "iops-ci95", "IO/s" }, { "iops-best", "IO/s" },
+    { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P50, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P99, VOL_UNIT_SECONDS }, { "loops", "" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
@@ -366,7 +332,7 @@ loop_values (VolSeries *loops,
   VolColumn *c_tp = vol_series_get_column (loops, "throughput");
   VolColumn *c_iops = vol_series_get_column (loops, "iops");
   VolColumn *c_ios = vol_series_get_column (loops, "ios");
-  VolColumn *c_lat = vol_series_get_column (loops, "lat-mean");
+  VolColumn *c_lat = vol_series_get_column (loops, VOL_COL_LAT_MEAN);
 
   for (guint i = 0; i < vol_series_get_length (loops); i++)
     if (g_array_index (c_row->values, double, i) == r
@@ -511,7 +477,7 @@ run_mode (Quick   *k,
 {
   QuickPlan *plan = k->plan;
   guint rp = plan->read_percents[m];
-  double warm_s = MIN (plan->seconds, WARM_UP_MAX_S);
+  double warm_s = MIN (plan->seconds, VOL_QUICK_WARM_UP_MAX_S);
 
   /* The warm-up: not in the grid; the device's counts list it as its
    * own phase. */
@@ -661,7 +627,7 @@ quick_run (VolRun  *run,
   k->plan = plan;
   k->fd = -1;
   k->n_items = plan->n_modes * plan->loops * plan->n_rows;
-  k->total_s = plan->n_modes * (MIN (plan->seconds, WARM_UP_MAX_S)
+  k->total_s = plan->n_modes * (MIN (plan->seconds, VOL_QUICK_WARM_UP_MAX_S)
                                 + plan->loops * plan->n_rows * (plan->seconds + plan->pause));
   k->loops_series = add_loops_series (run->result);
   k->grid_series = add_grid_series (run->result);
@@ -700,28 +666,6 @@ quick_run (VolRun  *run,
   return ok;
 }
 
-/* The file laid down, then every measurement's set time; the writes of
- * the write and mix rows are as many as the device takes in it. */
-static void
-quick_estimate (const VolTestInfo *info,
-                const VolTestSpec *spec,
-                guint64            free_bytes,
-                guint64            capacity,
-                VolEstimate       *out)
-{
-  guint n_rows, modes = vol_test_spec_get_bool (spec, "mix") ? 3 : 2;
-  double seconds = vol_test_spec_get_double (spec, "seconds");
-  guint64 size = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "size"), free_bytes, KEEP_FREE);
-
-  vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n_rows);
-  out->bytes_written = size;
-  out->bytes_moved = size;
-  out->timed_writes = TRUE;
-  out->fixed_seconds = modes * (MIN (seconds, WARM_UP_MAX_S)
-                                + vol_test_spec_get_int (spec, "loops") * n_rows
-                                  * (seconds + vol_test_spec_get_double (spec, "pause")));
-}
-
 /* One host's fio figures for build_quick()'s sections
  * ("SEQ1M-Q8T1-read-2"; the warm-ups are not measurements): a loops row
  * per section from fio's bytes, I/Os and runtime of the group, then the
@@ -734,9 +678,9 @@ quick_from_fio (const VolTestSpec    *spec,
                 const VolFioSections *sections,
                 GError              **error)
 {
-  guint profile = vol_test_spec_get_choice (spec, "profile", quick_profiles);
+  guint profile = vol_test_spec_get_choice (spec, "profile", vol_kind_quick_profiles);
   guint n_rows, n_modes = 0, percents[3];
-  const VolQuickRow *rows = vol_quick_profile_rows (quick_profiles[profile], &n_rows);
+  const VolQuickRow *rows = vol_quick_profile_rows (vol_kind_quick_profiles[profile], &n_rows);
   guint loops = (guint) vol_test_spec_get_int (spec, "loops");
   VolSeries *loops_series = add_loops_series (result);
   VolSeries *grid = add_grid_series (result);
@@ -785,15 +729,8 @@ quick_from_fio (const VolTestSpec    *spec,
   return TRUE;
 }
 
-const VolTestKind vol_test_quick = {
-  {
-    "quick",
-    N_("Quick benchmark"),
-    N_("The one-click grid: sequential and random reads and writes at the classic queue depths"),
-    quick_params, G_N_ELEMENTS (quick_params),
-    NULL,
-    quick_estimate,
-  },
+const VolTestOps vol_test_quick = {
+  "quick",
   quick_prepare,
   quick_run,
   quick_from_fio,

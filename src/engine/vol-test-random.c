@@ -1,4 +1,4 @@
-/* vol-test-random.c — Random I/O: ops/s of one chunk size over a big file
+/* vol-test-random.c — Random I/O: IO/s of one chunk size over a big file
  *
  * One file of F bytes (8 GiB asked, fitted to the free space less 64 MiB,
  * a whole number of chunks) is laid down with random data. Then, for each
@@ -25,6 +25,8 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-kinds.h"
+#include "vol-units.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
@@ -32,50 +34,11 @@
 #include "vol-random.h"
 #include "vol-scratch-file.h"
 
-#define MiB_D (1024.0 * 1024.0)
-#define GiB_D (1024.0 * 1024.0 * 1024.0)
-#define TiB_D (1024.0 * 1024.0 * 1024.0 * 1024.0)
-#define MiB (G_GUINT64_CONSTANT (1) << 20)
-
-#define KEEP_FREE (64 * MiB)
 #define LAY_DOWN_CHUNK (8 * MiB)
 /* Reads are checked against what the last write of their chunk stamped;
  * that needs the chunk's serial, 8 bytes per chunk, so beyond this many
  * chunks (64 MiB of bookkeeping) reads are not checked. */
 #define MAX_TRACKED_CHUNKS (G_GUINT64_CONSTANT (1) << 23)
-
-static const VolParamDesc random_params[] = {
-  { "chunk", VOL_PARAM_SIZE, N_("Chunk size"), N_("Bytes per random I/O"),
-    "SIZE", "32K", 512, GiB_D, 0, 512 },
-  { "ios", VOL_PARAM_INT, N_("I/Os"), N_("Random writes, then as many random reads, per iteration"),
-    "N", "16384", 1, 100000000 },
-  { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats; slowest, fastest, average, median and range are reported"),
-    "N", "5", 1, 100 },
-  { "file-size", VOL_PARAM_SIZE, N_("File size"), N_("Span of the random offsets (fitted to the free space)"),
-    "SIZE", "8G", MiB_D, 16 * TiB_D, 0, MiB },
-  { "count-sweep", VOL_PARAM_INT_LIST, N_("I/O count sweep"), N_("Repeat the test for each I/O count, e.g. 1024,2048,…,65536"),
-    "N,N,…", NULL, 1, 100000000, 0, 0, NULL, VOL_PARAM_FLAG_OPTIONAL },
-};
-
-static gboolean
-random_check (const VolTestInfo  *info,
-              const VolTestSpec  *spec,
-              GError            **error)
-{
-  gint64 chunk = vol_test_spec_get_int (spec, "chunk");
-  gint64 file_size = vol_test_spec_get_int (spec, "file-size");
-
-  if (chunk > file_size)
-    {
-      g_autofree char *chunk_text = vol_size_format ((guint64) chunk);
-      g_autofree char *file_text = vol_size_format ((guint64) file_size);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("chunk: %s is larger than the file (%s); random offsets need a file of several chunks"),
-                   chunk_text, file_text);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 typedef struct
 {
@@ -157,7 +120,7 @@ random_prepare (VolRun  *run,
       return FALSE;
     }
 
-  fitted = _vol_scratch_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), KEEP_FREE, error);
+  fitted = _vol_scratch_file_fit (run, (guint64) vol_test_spec_get_int (run->spec, "file-size"), VOL_KIND_KEEP_FREE, error);
   if (fitted == 0)
     return FALSE;
   plan->file_size = fitted / plan->chunk * plan->chunk;
@@ -281,39 +244,6 @@ lay_down (Random  *r,
                                        r->plan->direct, lay_down_progress, r, error);
 }
 
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "iteration", "ops");
-
-  vol_series_add_column (series, "iteration", "");
-  vol_series_add_column (series, "ops", "ops/s");
-  vol_series_add_column (series, "throughput", "B/s");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "ios", "");
-  vol_series_add_column (series, "bytes", "B");
-  return series;
-}
-
-/* One write or read phase as a row; a local run's and a remote host's
- * (random_from_fio: fio's own rates, which for "All clients" are the
- * hosts' summed) alike. */
-static void
-append_row (VolSeries *series,
-            guint      iteration,
-            double     ios,
-            double     bytes,
-            double     seconds,
-            double     ops,
-            double     throughput)
-{
-  double row[6] = { iteration + 1, ops, throughput, seconds, ios, bytes };
-
-  vol_series_append (series, row, G_N_ELEMENTS (row));
-}
-
 static void
 add_sample (Random    *r,
             VolSeries *series,
@@ -324,7 +254,7 @@ add_sample (Random    *r,
   double seconds = elapsed_ns / 1e9, bytes = (double) n * r->plan->chunk;
   double ops = seconds > 0 ? n / seconds : 0;
 
-  append_row (series, iteration, n, bytes, seconds, ops, seconds > 0 ? bytes / seconds : 0);
+  vol_kind_random_append_row (series, iteration, n, bytes, seconds, ops, seconds > 0 ? bytes / seconds : 0);
 
   _vol_run_sample (r->run, series->name, iteration + 1, ops);
 }
@@ -424,81 +354,6 @@ read_phase (Random    *r,
   return TRUE;
 }
 
-/* The figures the random I/O reviews print, per direction (and count):
- * slowest, fastest, average, median, range = fastest − slowest, and the
- * range as a percentage of the average. */
-static void
-summarize_series (VolResult  *result,
-                  VolSeries  *series,
-                  const char *prefix,
-                  const char *title)
-{
-  VolColumn *ops = vol_series_get_column (series, "ops");
-  VolStats stats;
-  static const char *const names[] = { "slowest", "fastest", "average", "median", "range", "range-percent" };
-  const char *titles[] = { N_("slowest"), N_("fastest"), N_("average"), N_("median"), N_("range"), N_("range, % of average") };
-  double values[6];
-
-  vol_result_add_summary (result, series->name, "ops");
-  if (ops->values->len == 0)
-    return;
-  vol_stats_compute ((const double *) ops->values->data, ops->values->len, &stats);
-  values[0] = stats.min;
-  values[1] = stats.max;
-  values[2] = stats.mean;
-  values[3] = stats.median;
-  values[4] = stats.max - stats.min;
-  values[5] = stats.mean > 0 ? (stats.max - stats.min) / stats.mean * 100.0 : 0;
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    {
-      g_autofree char *name = g_strdup_printf ("%s-%s", prefix, names[i]);
-      g_autofree char *ftitle = g_strdup_printf ("%s, %s", title, _(titles[i]));
-      vol_result_add_figure (result, name, ftitle, i == 5 ? "%" : "ops/s", values[i]);
-    }
-}
-
-/* A write and a read series per I/O count ("write", or "write-1024" in
- * a sweep), in @writes and @reads. */
-static void
-add_all_series (VolResult *result,
-                GArray    *counts,
-                gboolean   sweep,
-                GPtrArray *writes,
-                GPtrArray *reads)
-{
-  for (guint i = 0; i < counts->len; i++)
-    {
-      guint64 n = g_array_index (counts, guint64, i);
-      g_autofree char *wname = sweep ? g_strdup_printf ("write-%" G_GUINT64_FORMAT, n) : g_strdup ("write");
-      g_autofree char *rname = sweep ? g_strdup_printf ("read-%" G_GUINT64_FORMAT, n) : g_strdup ("read");
-      g_autofree char *wtitle = sweep ? g_strdup_printf (_("Write, %" PRIu64 " I/Os"), n) : g_strdup (_("Write"));
-      g_autofree char *rtitle = sweep ? g_strdup_printf (_("Read, %" PRIu64 " I/Os"), n) : g_strdup (_("Read"));
-      g_ptr_array_add (writes, add_series (result, wname, wtitle));
-      g_ptr_array_add (reads, add_series (result, rname, rtitle));
-    }
-}
-
-static void
-summarize_all (VolResult *result,
-               GPtrArray *writes,
-               GPtrArray *reads,
-               double     ios_written,
-               double     ios_read,
-               guint64    chunk)
-{
-  for (guint i = 0; i < writes->len; i++)
-    {
-      VolSeries *w = g_ptr_array_index (writes, i);
-      VolSeries *rd = g_ptr_array_index (reads, i);
-      summarize_series (result, w, w->name, _(w->title));
-      summarize_series (result, rd, rd->name, _(rd->title));
-    }
-  vol_result_add_figure (result, "ios-written", N_("Random writes"), "", ios_written);
-  vol_result_add_figure (result, "ios-read", N_("Random reads"), "", ios_read);
-  vol_result_add_figure (result, "bytes-written", N_("Bytes written at random"), "B", ios_written * chunk);
-  vol_result_add_figure (result, "bytes-read", N_("Bytes read at random"), "B", ios_read * chunk);
-}
-
 static gboolean
 random_run (VolRun  *run,
             GError **error)
@@ -512,7 +367,7 @@ random_run (VolRun  *run,
   gboolean ok;
 
   /* The series exist from the start, so a cancelled run keeps the shape. */
-  add_all_series (run->result, plan->counts, plan->sweep, writes, reads);
+  vol_kind_random_add_all (run->result, plan->counts, plan->sweep, writes, reads);
   for (guint i = 0; i < plan->counts->len; i++)
     total_ios += 2 * g_array_index (plan->counts, guint64, i) * plan->iterations;
   r.total_units = total_ios + (double) plan->file_size / plan->chunk;
@@ -543,7 +398,7 @@ random_run (VolRun  *run,
     }
 
   /* on whatever was measured, also when cancelled or failed */
-  summarize_all (run->result, writes, reads, r.ios_written, r.ios_read, plan->chunk);
+  vol_kind_random_summarize (run->result, writes, reads, r.ios_written, r.ios_read, plan->chunk);
   vol_result_add_figure (run->result, "bytes-laid-down", N_("Bytes written to lay the file down"), "B", r.bytes_laid);
   vol_result_add_figure (run->result, "reads-verified", N_("Reads checked against what was written"), "",
                          r.serial ? (double) r.ios_read : 0);
@@ -553,35 +408,6 @@ random_run (VolRun  *run,
   vol_data_pool_free (r.pool);
   g_free (r.text);
   return ok;
-}
-
-/* The file laid down, then per I/O count and iteration, N writes and N
- * reads of one chunk: small I/Os at a slow disk's pace. */
-static void
-random_estimate (const VolTestInfo *info,
-                 const VolTestSpec *spec,
-                 guint64            free_bytes,
-                 guint64            capacity,
-                 VolEstimate       *out)
-{
-  guint64 file = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "file-size"), free_bytes, KEEP_FREE);
-  guint64 chunk = (guint64) vol_test_spec_get_int (spec, "chunk");
-  guint64 iterations = (guint64) vol_test_spec_get_int (spec, "iterations");
-  guint64 ios = 0;
-  g_autoptr(GVariant) sweep = vol_test_spec_has (spec, "count-sweep") ? vol_test_spec_get_value (spec, "count-sweep") : NULL;
-
-  if (sweep != NULL && g_variant_is_of_type (sweep, G_VARIANT_TYPE ("ax")))
-    {
-      gsize n;
-      const gint64 *counts = g_variant_get_fixed_array (sweep, &n, sizeof (gint64));
-      for (gsize i = 0; i < n; i++)
-        ios += (guint64) counts[i];
-    }
-  else
-    ios = (guint64) vol_test_spec_get_int (spec, "ios");
-  out->bytes_written = file + iterations * ios * chunk;
-  out->bytes_moved = file;
-  out->ios = 2 * iterations * ios;
 }
 
 /* One host's fio figures for build_random()'s sections ("write-N-k",
@@ -600,7 +426,7 @@ random_from_fio (const VolTestSpec    *spec,
   guint iterations = (guint) vol_test_spec_get_int (spec, "iterations");
   double ios_written = 0, ios_read = 0;
 
-  add_all_series (result, counts, sweep, writes, reads);
+  vol_kind_random_add_all (result, counts, sweep, writes, reads);
   for (guint i = 0; i < counts->len; i++)
     for (guint k = 0; k < iterations; k++)
       {
@@ -610,27 +436,20 @@ random_from_fio (const VolTestSpec    *spec,
 
         if (r == NULL)
           return FALSE;
-        append_row (g_ptr_array_index (writes, i), k, w->write.ios, w->write.io_bytes, w->write.runtime,
-                    w->write.iops, w->write.bw);
-        append_row (g_ptr_array_index (reads, i), k, r->read.ios, r->read.io_bytes, r->read.runtime,
-                    r->read.iops, r->read.bw);
+        vol_kind_random_append_row (g_ptr_array_index (writes, i), k, w->write.ios, w->write.io_bytes,
+                                    w->write.runtime, w->write.iops, w->write.bw);
+        vol_kind_random_append_row (g_ptr_array_index (reads, i), k, r->read.ios, r->read.io_bytes,
+                                    r->read.runtime, r->read.iops, r->read.bw);
         ios_written += w->write.ios;
         ios_read += r->read.ios;
       }
-  summarize_all (result, writes, reads, ios_written, ios_read,
-                 (guint64) vol_test_spec_get_int (spec, "chunk"));
+  vol_kind_random_summarize (result, writes, reads, ios_written, ios_read,
+                             (guint64) vol_test_spec_get_int (spec, "chunk"));
   return TRUE;
 }
 
-const VolTestKind vol_test_random = {
-  {
-    "random",
-    N_("Random I/O"),
-    N_("Random writes then random reads of one chunk size over a large file"),
-    random_params, G_N_ELEMENTS (random_params),
-    random_check,
-    random_estimate,
-  },
+const VolTestOps vol_test_random = {
+  "random",
   random_prepare,
   random_run,
   random_from_fio,

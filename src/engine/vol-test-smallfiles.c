@@ -37,56 +37,16 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-units.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
-
-#define MiB (1024.0 * 1024.0)
-#define GiB (1024.0 * 1024.0 * 1024.0)
 
 /* Free space kept out of reach, as the fill test does: 2 % of the
  * capacity, at least 64 MiB. */
 #define RESERVE_FLOOR (G_GUINT64_CONSTANT (64) << 20)
 /* A live-rate sample is taken every WINDOW_NS of a phase (and at its end). */
 #define WINDOW_NS (G_GINT64_CONSTANT (100000000))
-
-static const VolParamDesc smallfiles_params[] = {
-  { "files", VOL_PARAM_INT, N_("Files"), N_("Files in the initial pool"),
-    "N", "5000", 1, 10000000 },
-  { "min-size", VOL_PARAM_SIZE, N_("Smallest file"), N_("Lower bound of the file sizes"),
-    "SIZE", "500", 1, GiB },
-  { "max-size", VOL_PARAM_SIZE, N_("Largest file"), N_("Upper bound of the file sizes"),
-    "SIZE", "500000", 1, GiB },
-  { "transactions", VOL_PARAM_INT, N_("Transactions"), N_("Read-or-append and create-or-delete pairs"),
-    "N", "10000", 1, 100000000 },
-  { "block", VOL_PARAM_SIZE, N_("I/O block"), N_("Bytes per read or write call"),
-    "SIZE", "4K", 1, 16 * MiB },
-  { "subdirs", VOL_PARAM_INT, N_("Subfolders"), N_("Folders the files are spread over"),
-    "N", "10", 0, 100000 },
-  { "read-bias", VOL_PARAM_INT, N_("Read bias"), N_("Out of 10: how often a transaction reads rather than appends"),
-    "N", "5", 0, 10 },
-  { "create-bias", VOL_PARAM_INT, N_("Create bias"), N_("Out of 10: how often a transaction creates rather than deletes"),
-    "N", "5", 0, 10 },
-};
-
-static gboolean
-smallfiles_check (const VolTestInfo  *info,
-                  const VolTestSpec  *spec,
-                  GError            **error)
-{
-  gint64 lo = vol_test_spec_get_int (spec, "min-size");
-  gint64 hi = vol_test_spec_get_int (spec, "max-size");
-
-  if (lo > hi)
-    {
-      g_autofree char *lo_text = vol_size_format ((guint64) lo);
-      g_autofree char *hi_text = vol_size_format ((guint64) hi);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("min-size (%s) is larger than max-size (%s)"), lo_text, hi_text);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 typedef struct
 {
@@ -190,7 +150,9 @@ typedef struct
 
 enum { PHASE_CREATE, PHASE_TRANSACTIONS, PHASE_DELETE, N_PHASES };
 
-static const char *const phase_names[N_PHASES] = { "create", "transactions", "delete" };
+static const char *const phase_names[N_PHASES] = {
+  VOL_SMALLFILES_SERIES_CREATE, VOL_SMALLFILES_SERIES_TRANSACTIONS, VOL_SMALLFILES_SERIES_DELETE
+};
 
 typedef struct
 {
@@ -682,22 +644,6 @@ run_transactions (Small    *sm,
   return TRUE;
 }
 
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "time", "rate");
-
-  vol_series_add_column (series, "time", "s");
-  vol_series_add_column (series, "rate", "/s");
-  vol_series_add_column (series, "operations", "");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "bytes-read", "B");
-  vol_series_add_column (series, "bytes-written", "B");
-  return series;
-}
-
 static void
 add_rate (VolResult  *result,
           const char *name,
@@ -720,33 +666,33 @@ summarize (Small *sm)
   guint deleted = sm->deleted_mixed + sm->deleted_alone;
 
   for (int p = 0; p < N_PHASES; p++)
-    vol_result_add_summary (result, phase_names[p], "rate");
+    vol_result_add_summary (result, phase_names[p], VOL_SMALLFILES_COL_RATE);
 
-  add_rate (result, "transactions-per-s", N_("Transactions per second"), sm->transactions_done,
+  add_rate (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S, N_("Transactions per second"), sm->transactions_done,
             sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "created-per-s", N_("Files created per second"), created, total_ns);
-  add_rate (result, "created-alone-per-s", N_("Files created per second, alone"), sm->created_alone,
+  add_rate (result, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S, N_("Files created per second, alone"), sm->created_alone,
             sm->phase_ns[PHASE_CREATE]);
-  add_rate (result, "created-mixed-per-s", N_("Files created per second, mixed with transactions"),
+  add_rate (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S, N_("Files created per second, mixed with transactions"),
             sm->created_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, "read-per-s", N_("Files read per second"), sm->reads, sm->phase_ns[PHASE_TRANSACTIONS]);
+  add_rate (result, VOL_SMALLFILES_FIG_READ_PER_S, N_("Files read per second"), sm->reads, sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "appended-per-s", N_("Files appended per second"), sm->appends,
             sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "deleted-per-s", N_("Files deleted per second"), deleted, total_ns);
-  add_rate (result, "deleted-alone-per-s", N_("Files deleted per second, alone"), sm->deleted_alone,
+  add_rate (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S, N_("Files deleted per second, alone"), sm->deleted_alone,
             sm->phase_ns[PHASE_DELETE]);
   add_rate (result, "deleted-mixed-per-s", N_("Files deleted per second, mixed with transactions"),
             sm->deleted_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
   if (total_ns > 0)
     {
-      vol_result_add_figure (result, "read-throughput", N_("Read, bytes over the whole run"), "B/s",
+      vol_result_add_figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT, N_("Read, bytes over the whole run"), "B/s",
                              sm->bytes_read / (total_ns / 1e9));
-      vol_result_add_figure (result, "write-throughput", N_("Written, bytes over the whole run"), "B/s",
+      vol_result_add_figure (result, VOL_SMALLFILES_FIG_WRITE_THROUGHPUT, N_("Written, bytes over the whole run"), "B/s",
                              sm->bytes_written / (total_ns / 1e9));
     }
-  vol_result_add_figure (result, "total-time", N_("Total time"), "s", total_ns / 1e9);
+  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME, N_("Total time"), "s", total_ns / 1e9);
   vol_result_add_figure (result, "creation-time", N_("Time creating the pool"), "s", sm->phase_ns[PHASE_CREATE] / 1e9);
-  vol_result_add_figure (result, "transaction-time", N_("Time of the transactions"), "s",
+  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TRANSACTION_TIME, N_("Time of the transactions"), "s",
                          sm->phase_ns[PHASE_TRANSACTIONS] / 1e9);
   vol_result_add_figure (result, "deletion-time", N_("Time deleting the pool"), "s", sm->phase_ns[PHASE_DELETE] / 1e9);
 
@@ -782,7 +728,7 @@ smallfiles_run (VolRun  *run,
   sm.read_buf = vol_io_alloc_aligned (sm.plan->block, 4096);
   sm.live = g_array_sized_new (FALSE, FALSE, sizeof (SmallFile), MIN (sm.plan->max_live, 1u << 20));
   for (int p = 0; p < N_PHASES; p++)
-    sm.series[p] = add_series (run->result, phase_names[p],
+    sm.series[p] = vol_kind_smallfiles_add_series (run->result, phase_names[p],
                                p == PHASE_CREATE ? N_("Creating the pool")
                                : p == PHASE_TRANSACTIONS ? N_("Transactions") : N_("Deleting the pool"));
 
@@ -834,34 +780,8 @@ smallfiles_run (VolRun  *run,
   return ok;
 }
 
-/* The pool created, the transactions (a create or an append for each
- * one that does not read or delete), the pool deleted: small I/Os. */
-static void
-smallfiles_estimate (const VolTestInfo *info,
-                     const VolTestSpec *spec,
-                     guint64            free_bytes,
-                     guint64            capacity,
-                     VolEstimate       *out)
-{
-  guint64 files = (guint64) vol_test_spec_get_int (spec, "files");
-  guint64 transactions = (guint64) vol_test_spec_get_int (spec, "transactions");
-  guint64 mean = ((guint64) vol_test_spec_get_int (spec, "min-size") + (guint64) vol_test_spec_get_int (spec, "max-size")) / 2;
-  guint64 writing = transactions * (10 - (guint64) MIN (vol_test_spec_get_int (spec, "read-bias"), 10)) / 10
-                    + transactions * (guint64) MIN (vol_test_spec_get_int (spec, "create-bias"), 10) / 10;
-
-  out->bytes_written = (files + writing) * mean;
-  out->ios = 2 * files + 2 * transactions;
-}
-
-const VolTestKind vol_test_smallfiles = {
-  {
-    "smallfiles",
-    N_("Small files"),
-    N_("A mail-server workload: a pool of files, then create, delete, read and append transactions"),
-    smallfiles_params, G_N_ELEMENTS (smallfiles_params),
-    smallfiles_check,
-    smallfiles_estimate,
-  },
+const VolTestOps vol_test_smallfiles = {
+  VOL_KIND_SMALLFILES,
   smallfiles_prepare,
   smallfiles_run,
 };

@@ -43,6 +43,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-block-open.h"
+#include "vol-units.h"
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-random.h"
@@ -51,22 +52,9 @@
 #include "vol-stats.h"
 #include "vol-surface.h"
 
-#define KiB_U G_GUINT64_CONSTANT (1024)
-#define MiB_U (KiB_U * 1024)
-#define BURST_REGION (512 * KiB_U)
+#define BURST_REGION (512 * KiB)
 #define BURST_READS 8
 #define MAX_DIPS 10
-
-static const VolParamDesc surface_params[] = {
-  { "whole-disk", VOL_PARAM_BOOL, N_("Whole disk"),
-    N_("For a partition, or a folder on one, read the whole disk the partition is on"), NULL, "no" },
-  { "samples", VOL_PARAM_INT, N_("Positions"),
-    N_("Places read, evenly spaced from the first byte of the device to the last"), "N", "200", 10, 10000 },
-  { "sample-size", VOL_PARAM_SIZE, N_("Read at each position"), N_("Bytes read and timed at each position"),
-    "SIZE", "8M", 64 * 1024, 256 * 1024 * 1024, 0, 64 * 1024 },
-  { "access", VOL_PARAM_INT, N_("Access time reads"),
-    N_("Random 4 KiB reads over the whole device, each timed: seek and rotation"), "N", "1000", 0, 100000 },
-};
 
 typedef struct
 {
@@ -269,14 +257,14 @@ transfer_phase (Surface  *s,
       row[3] = ns / 1e9;
       row[4] = NAN;   /* re-read only if it looks slow (confirm_slow_spots) */
       vol_series_append (s->transfer, row, G_N_ELEMENTS (row));
-      _vol_run_sample (s->run, "transfer", row[0], row[2]);
+      _vol_run_sample (s->run, VOL_SURFACE_SERIES_TRANSFER, row[0], row[2]);
       bytes += plan->sample_size + plan->grain;
       s->done++;
       /* TRANSLATORS: the surface scan's progress: "Position 12 of 200" */
       text = g_strdup_printf (_("Reading across the device: position %u of %u"), i + 1, plan->samples);
-      progress (s, "transfer", text, bytes);
+      progress (s, VOL_SURFACE_SERIES_TRANSFER, text, bytes);
     }
-  _vol_run_phase_end (s->run, "transfer", (guint64) i * 2, 0, (guint64) i * (plan->sample_size + plan->grain), 0);
+  _vol_run_phase_end (s->run, VOL_SURFACE_SERIES_TRANSFER, (guint64) i * 2, 0, (guint64) i * (plan->sample_size + plan->grain), 0);
   return ok;
 }
 
@@ -286,8 +274,8 @@ transfer_phase (Surface  *s,
 static GArray *
 effective_rates (const VolSeries *transfer)
 {
-  const GArray *first = vol_series_get_column (transfer, "throughput")->values;
-  const GArray *again = vol_series_get_column (transfer, "reread")->values;
+  const GArray *first = vol_series_get_column (transfer, VOL_COL_THROUGHPUT)->values;
+  const GArray *again = vol_series_get_column (transfer, VOL_SURFACE_COL_REREAD)->values;
   GArray *rates = g_array_sized_new (FALSE, FALSE, sizeof (double), first->len);
 
   for (guint i = 0; i < first->len; i++)
@@ -309,8 +297,8 @@ confirm_slow_spots (Surface  *s,
 {
   SurfacePlan *plan = s->plan;
   guint64 step = vol_surface_step (plan->size, plan->sample_size, plan->samples, plan->grain);
-  const VolColumn *rates = vol_series_get_column (s->transfer, "throughput");
-  VolColumn *again = vol_series_get_column (s->transfer, "reread");
+  const VolColumn *rates = vol_series_get_column (s->transfer, VOL_COL_THROUGHPUT);
+  VolColumn *again = vol_series_get_column (s->transfer, VOL_SURFACE_COL_REREAD);
   g_autoptr(GArray) dips = vol_stats_find_dips ((const double *) rates->values->data, rates->values->len, G_MAXUINT);
   guint budget = MAX (plan->samples / 5, 1);
 
@@ -368,16 +356,16 @@ access_phase (Surface  *s,
       row[2] = ns / 1e9;
       vol_series_append (s->access, row, G_N_ELEMENTS (row));
       /* the live chart's dots, in seconds as the series holds them */
-      _vol_run_sample (s->run, "access", row[0], row[2]);
+      _vol_run_sample (s->run, VOL_SURFACE_SERIES_ACCESS, row[0], row[2]);
       bytes += plan->grain;
       s->done++;
       if (i % 16 == 15 || i + 1 == plan->access)
         {
           g_autofree char *text = g_strdup_printf (_("Access times: read %u of %u"), i + 1, plan->access);
-          progress (s, "access", text, bytes);
+          progress (s, VOL_SURFACE_SERIES_ACCESS, text, bytes);
         }
     }
-  _vol_run_phase_end (s->run, "access", i, 0, (guint64) i * plan->grain, 0);
+  _vol_run_phase_end (s->run, VOL_SURFACE_SERIES_ACCESS, i, 0, (guint64) i * plan->grain, 0);
   return ok;
 }
 
@@ -429,16 +417,16 @@ summarize (Surface *s,
   VolCliff cliff;
 
   rates = effective_rates (s->transfer);
-  column_values (s->transfer, "position", &positions);
-  column_values (s->access, "latency", &times);
-  vol_result_add_summary (result, "transfer", "throughput");
+  column_values (s->transfer, VOL_COL_POSITION, &positions);
+  column_values (s->access, VOL_SURFACE_COL_LATENCY, &times);
+  vol_result_add_summary (result, VOL_SURFACE_SERIES_TRANSFER, VOL_COL_THROUGHPUT);
   if (times->len > 0)
     {
       static const double pcts[] = { 50, 99 };
       double out[2];
       VolStats st;
 
-      vol_result_add_summary (result, "access", "latency");
+      vol_result_add_summary (result, VOL_SURFACE_SERIES_ACCESS, VOL_SURFACE_COL_LATENCY);
       vol_stats_compute ((const double *) times->data, times->len, &st);
       vol_stats_percentiles ((const double *) times->data, times->len, pcts, out, 2);
       vol_result_add_figure (result, "access-mean", N_("Access time, mean"), "s", st.mean);
@@ -452,21 +440,21 @@ summarize (Surface *s,
   if (rates->len > 0 && vol_stats_find_cliff ((const double *) rates->data, rates->len, &cliff))
     {
       /* xgettext:no-c-format */
-      vol_result_add_figure (result, "drop-position", N_("Throughput drops at (% of capacity)"), "%",
+      vol_result_add_figure (result, VOL_SURFACE_FIG_DROP_POSITION, N_("Throughput drops at (% of capacity)"), "%",
                              g_array_index (positions, double, cliff.index));
-      vol_result_add_figure (result, "drop-before", N_("Throughput before the drop"), "B/s", cliff.before_mean);
-      vol_result_add_figure (result, "drop-after", N_("Throughput after the drop"), "B/s", cliff.after_mean);
+      vol_result_add_figure (result, VOL_SURFACE_FIG_DROP_BEFORE, N_("Throughput before the drop"), "B/s", cliff.before_mean);
+      vol_result_add_figure (result, VOL_SURFACE_FIG_DROP_AFTER, N_("Throughput after the drop"), "B/s", cliff.after_mean);
     }
   dips = vol_stats_find_dips ((const double *) rates->data, rates->len, MAX_DIPS);
-  vol_result_add_figure (result, "dips", N_("Slow spots (under half their neighbours)"), "", dips->len);
+  vol_result_add_figure (result, VOL_SURFACE_FIG_DIPS, N_("Slow spots (under half their neighbours)"), "", dips->len);
   if (dips->len > 0)
     {
-      VolSeries *series = vol_result_add_series (result, "dips", N_("Slow spots"), "from", "level");
+      VolSeries *series = vol_result_add_series (result, VOL_SURFACE_SERIES_DIPS, N_("Slow spots"), VOL_SURFACE_COL_FROM, VOL_SURFACE_COL_LEVEL);
 
-      vol_series_add_column (series, "from", "%");
-      vol_series_add_column (series, "to", "%");
-      vol_series_add_column (series, "level", "B/s");
-      vol_series_add_column (series, "around", "B/s");
+      vol_series_add_column (series, VOL_SURFACE_COL_FROM, "%");
+      vol_series_add_column (series, VOL_SURFACE_COL_TO, "%");
+      vol_series_add_column (series, VOL_SURFACE_COL_LEVEL, "B/s");
+      vol_series_add_column (series, VOL_SURFACE_COL_AROUND, "B/s");
       for (guint i = 0; i < dips->len; i++)
         {
           const VolDip *d = &g_array_index (dips, VolDip, i);
@@ -489,16 +477,16 @@ surface_run (VolRun  *run,
   gboolean ok;
 
   s.total = plan->samples + plan->access;
-  s.transfer = vol_result_add_series (run->result, "transfer", N_("Transfer rate"), "position", "throughput");
-  vol_series_add_column (s.transfer, "position", "%");
+  s.transfer = vol_result_add_series (run->result, VOL_SURFACE_SERIES_TRANSFER, N_("Transfer rate"), VOL_COL_POSITION, VOL_COL_THROUGHPUT);
+  vol_series_add_column (s.transfer, VOL_COL_POSITION, "%");
   vol_series_add_column (s.transfer, "offset", "B");
-  vol_series_add_column (s.transfer, "throughput", "B/s");
-  vol_series_add_column (s.transfer, "seconds", "s");
-  vol_series_add_column (s.transfer, "reread", "B/s");
-  s.access = vol_result_add_series (run->result, "access", N_("Access time"), "position", "latency");
-  vol_series_add_column (s.access, "position", "%");
+  vol_series_add_column (s.transfer, VOL_COL_THROUGHPUT, "B/s");
+  vol_series_add_column (s.transfer, VOL_COL_SECONDS, "s");
+  vol_series_add_column (s.transfer, VOL_SURFACE_COL_REREAD, "B/s");
+  s.access = vol_result_add_series (run->result, VOL_SURFACE_SERIES_ACCESS, N_("Access time"), VOL_COL_POSITION, VOL_SURFACE_COL_LATENCY);
+  vol_series_add_column (s.access, VOL_COL_POSITION, "%");
   vol_series_add_column (s.access, "offset", "B");
-  vol_series_add_column (s.access, "latency", "s");
+  vol_series_add_column (s.access, VOL_SURFACE_COL_LATENCY, "s");
   run->result->io_backend = g_strdup ("sync");
 
   s.buf = vol_io_alloc_aligned (plan->sample_size, 4096);
@@ -510,31 +498,8 @@ surface_run (VolRun  *run,
   return ok;
 }
 
-static void
-surface_estimate (const VolTestInfo *info,
-                  const VolTestSpec *spec,
-                  guint64            free_bytes,
-                  guint64            capacity,
-                  VolEstimate       *out)
-{
-  guint64 samples = (guint64) vol_test_spec_get_int (spec, "samples");
-  guint64 sample = (guint64) vol_test_spec_get_int (spec, "sample-size");
-
-  out->bytes_moved = samples * (sample + 4096);
-  /* every sample and access read pays a seek on a disk that has them */
-  out->ios = samples + (guint64) vol_test_spec_get_int (spec, "access");
-}
-
-const VolTestKind vol_test_surface = {
-  .info = {
-    .name = "surface",
-    .title = N_("Read across the device"),
-    .description = N_("Reads evenly spaced positions from the device's first byte to its last, and random access times; writes nothing"),
-    .params = surface_params,
-    .n_params = G_N_ELEMENTS (surface_params),
-    .estimate = surface_estimate,
-    .reads_device = TRUE,
-  },
+const VolTestOps vol_test_surface = {
+  .name = VOL_KIND_SURFACE,
   .prepare = surface_prepare,
   .run = surface_run,
 };

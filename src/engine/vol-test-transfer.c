@@ -28,53 +28,16 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-kinds.h"
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
 #include "vol-stats.h"
 #include "vol-scratch-file.h"
 
-#define MiB_D (1024.0 * 1024.0)
-#define GiB_D (1024.0 * 1024.0 * 1024.0)
-#define TiB_D (1024.0 * 1024.0 * 1024.0 * 1024.0)
-#define MiB (G_GUINT64_CONSTANT (1) << 20)
-
-/* Left free for the filesystem's own metadata and the scratch folder. */
-#define KEEP_FREE (64 * MiB)
 /* Laying a file down in transfers smaller than this would be slow for
  * nothing: it is not timed. */
 #define LAY_DOWN_CHUNK (8 * MiB)
-
-static const VolParamDesc transfer_params[] = {
-  { "from", VOL_PARAM_SIZE, N_("Smallest transfer"), N_("First transfer size; sizes double up to the largest"),
-    "SIZE", "256K", 512, GiB_D, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
-  { "to", VOL_PARAM_SIZE, N_("Largest transfer"), N_("Last transfer size"),
-    "SIZE", "128M", 512, GiB_D, 0, 0, NULL, VOL_PARAM_FLAG_POWER_OF_TWO },
-  { "region", VOL_PARAM_SIZE, N_("Region per size"), N_("Bytes written then read at each size (scaled down to the free space)"),
-    "SIZE", "1G", MiB_D, TiB_D, 0, MiB },
-  { "iterations", VOL_PARAM_INT, N_("Iterations"), N_("Repeats at each size; each one is kept"),
-    "N", "5", 1, 100 },
-};
-
-static gboolean
-transfer_check (const VolTestInfo  *info,
-                const VolTestSpec  *spec,
-                GError            **error)
-{
-  gint64 from = vol_test_spec_get_int (spec, "from");
-  gint64 to = vol_test_spec_get_int (spec, "to");
-
-  if (to < from)
-    {
-      g_autofree char *from_text = vol_size_format ((guint64) from);
-      g_autofree char *to_text = vol_size_format ((guint64) to);
-      g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("to: %s is smaller than from (%s); the sizes go up from the smallest to the largest"),
-                   to_text, from_text);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 typedef struct
 {
@@ -157,7 +120,7 @@ transfer_prepare (VolRun  *run,
       return FALSE;
     }
 
-  fitted = _vol_scratch_file_fit (run, plan->region_asked, KEEP_FREE, error);
+  fitted = _vol_scratch_file_fit (run, plan->region_asked, VOL_KIND_KEEP_FREE, error);
   if (fitted == 0)
     return FALSE;
   /* Every size moves the same bytes: a whole number of the largest. */
@@ -202,21 +165,6 @@ typedef struct
   guint         text_key;
 } Transfer;
 
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "size", "throughput");
-
-  vol_series_add_column (series, "size", "B");
-  vol_series_add_column (series, "iteration", "");
-  vol_series_add_column (series, "throughput", "B/s");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "bytes", "B");
-  return series;
-}
-
 /* Called after every transfer; the text is made only when it changes. */
 static void
 report (Transfer   *t,
@@ -245,22 +193,6 @@ report (Transfer   *t,
                      phase[0] == 'w' ? t->bytes_written : phase[0] == 'r' ? t->bytes_read : t->bytes_laid);
 }
 
-/* One pass of one size as a row; a local run's and a remote host's
- * (transfer_from_fio: fio's rate, for "All clients" the hosts' summed)
- * alike. */
-static void
-append_row (VolSeries *series,
-            guint64    size,
-            guint      iteration,
-            double     bytes,
-            double     seconds,
-            double     rate)
-{
-  double row[5] = { (double) size, iteration, rate, seconds, bytes };
-
-  vol_series_append (series, row, G_N_ELEMENTS (row));
-}
-
 static void
 add_sample (Transfer  *t,
             VolSeries *series,
@@ -271,7 +203,7 @@ add_sample (Transfer  *t,
   double seconds = elapsed_ns / 1e9;
   double rate = seconds > 0 ? t->plan->region / seconds : 0;
 
-  append_row (series, size, iteration, (double) t->plan->region, seconds, rate);
+  vol_kind_transfer_append_row (series, size, iteration, rate, seconds, (double) t->plan->region);
 
   _vol_run_sample (t->run, series->name, (double) size, rate);
 }
@@ -448,63 +380,6 @@ run_size (Transfer *t,
   return ok;
 }
 
-/* Per size and direction, over that size's iterations: average, std dev,
- * min, max, as figures named "<direction>-<bytes>-<stat>". */
-static void
-summarize_direction (VolResult  *result,
-                     GArray     *sizes,
-                     VolSeries  *series,
-                     const char *direction,
-                     const char *title)
-{
-  VolColumn *size = vol_series_get_column (series, "size");
-  VolColumn *rate = vol_series_get_column (series, "throughput");
-
-  for (guint s = 0; s < sizes->len; s++)
-    {
-      guint64 want = g_array_index (sizes, guint64, s);
-      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autofree char *size_text = vol_size_format (want);
-      VolStats stats;
-      static const char *const stat_names[] = { "mean", "stddev", "min", "max" };
-      const char *stat_titles[] = { N_("average"), N_("std dev"), N_("min"), N_("max") };
-
-      for (guint i = 0; i < size->values->len; i++)
-        if (g_array_index (size->values, double, i) == (double) want)
-          g_array_append_val (values, g_array_index (rate->values, double, i));
-      if (values->len == 0)
-        continue;
-      vol_stats_compute ((const double *) values->data, values->len, &stats);
-      {
-        double v[] = { stats.mean, stats.stddev, stats.min, stats.max };
-        for (guint j = 0; j < G_N_ELEMENTS (v); j++)
-          {
-            g_autofree char *name = g_strdup_printf ("%s-%" G_GUINT64_FORMAT "-%s", direction, want, stat_names[j]);
-            g_autofree char *ftitle = g_strdup_printf ("%s %s, %s", title, size_text, _(stat_titles[j]));
-            vol_result_add_figure (result, name, ftitle, "B/s", v[j]);
-          }
-      }
-    }
-}
-
-static void
-summarize_all (VolResult *result,
-               GArray    *sizes,
-               VolSeries *write,
-               VolSeries *read,
-               double     bytes_written,
-               double     bytes_read,
-               double     bytes_laid)
-{
-  summarize_direction (result, sizes, write, "write", _("Write"));
-  summarize_direction (result, sizes, read, "read", _("Read"));
-  vol_result_add_figure (result, "bytes-written", N_("Bytes written (timed)"), "B", bytes_written);
-  vol_result_add_figure (result, "bytes-read", N_("Bytes read (timed)"), "B", bytes_read);
-  vol_result_add_figure (result, "bytes-laid-down", N_("Bytes written to prepare the files"), "B", bytes_laid);
-  vol_result_add_figure (result, "samples-written", N_("Write samples"), "", vol_series_get_length (write));
-  vol_result_add_figure (result, "samples-read", N_("Read samples"), "", vol_series_get_length (read));
-}
-
 static gboolean
 transfer_run (VolRun  *run,
               GError **error)
@@ -513,8 +388,8 @@ transfer_run (VolRun  *run,
   guint64 largest = g_array_index (t.plan->sizes, guint64, t.plan->sizes->len - 1);
   gboolean ok = TRUE;
 
-  t.write = add_series (run->result, "write", N_("Write"));
-  t.read = add_series (run->result, "read", N_("Read"));
+  t.write = vol_kind_transfer_add_series (run->result, TRUE);
+  t.read = vol_kind_transfer_add_series (run->result, FALSE);
   t.total_bytes = (double) t.plan->region * t.plan->sizes->len * (2.0 * t.plan->iterations + 1);
   /* one buffer, the largest transfer (and at least the lay-down chunk,
    * unless the region is smaller), written from and read into */
@@ -525,29 +400,11 @@ transfer_run (VolRun  *run,
   for (guint s = 0; ok && s < t.plan->sizes->len; s++)
     ok = run_size (&t, s, error);
 
-  summarize_all (run->result, t.plan->sizes, t.write, t.read, t.bytes_written, t.bytes_read, t.bytes_laid);
+  vol_kind_transfer_summarize (run->result, t.plan->sizes, t.write, t.read,
+                               &(VolTransferTotals) { t.bytes_written, t.bytes_read, t.bytes_laid, TRUE });
   vol_data_pool_free (t.pool);
   g_free (t.text);
   return ok;
-}
-
-/* Per size and iteration, the region written, then read. */
-static void
-transfer_estimate (const VolTestInfo *info,
-                   const VolTestSpec *spec,
-                   guint64            free_bytes,
-                   guint64            capacity,
-                   VolEstimate       *out)
-{
-  guint64 from = (guint64) vol_test_spec_get_int (spec, "from");
-  guint64 to = (guint64) vol_test_spec_get_int (spec, "to");
-  guint64 region = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "region"), free_bytes, KEEP_FREE);
-  guint n_sizes = 0;
-
-  for (guint64 s = from; s > 0 && s <= to; s *= 2)
-    n_sizes++;
-  out->bytes_written = region * n_sizes * (guint64) vol_test_spec_get_int (spec, "iterations");
-  out->bytes_moved = 2 * out->bytes_written;
 }
 
 /* One host's fio figures for build_transfer()'s sections
@@ -562,8 +419,8 @@ transfer_from_fio (const VolTestSpec    *spec,
 {
   g_autoptr(GArray) sizes = spec_sizes (spec);
   guint iterations = (guint) vol_test_spec_get_int (spec, "iterations");
-  VolSeries *write = add_series (result, "write", N_("Write"));
-  VolSeries *read = add_series (result, "read", N_("Read"));
+  VolSeries *write = vol_kind_transfer_add_series (result, TRUE);
+  VolSeries *read = vol_kind_transfer_add_series (result, FALSE);
   double written = 0, read_bytes = 0;
 
   for (guint s = 0; s < sizes->len; s++)
@@ -575,24 +432,17 @@ transfer_from_fio (const VolTestSpec    *spec,
 
         if (r == NULL)
           return FALSE;
-        append_row (write, size, k, w->write.io_bytes, w->write.runtime, w->write.bw);
-        append_row (read, size, k, r->read.io_bytes, r->read.runtime, r->read.bw);
+        vol_kind_transfer_append_row (write, size, k, w->write.bw, w->write.runtime, w->write.io_bytes);
+        vol_kind_transfer_append_row (read, size, k, r->read.bw, r->read.runtime, r->read.io_bytes);
         written += w->write.io_bytes;
         read_bytes += r->read.io_bytes;
       }
-  summarize_all (result, sizes, write, read, written, read_bytes, NAN);
+  vol_kind_transfer_summarize (result, sizes, write, read, &(VolTransferTotals) { written, read_bytes, NAN, TRUE });
   return TRUE;
 }
 
-const VolTestKind vol_test_transfer = {
-  {
-    "transfer",
-    N_("Transfer size"),
-    N_("Sequential write then read of a region at each transfer size"),
-    transfer_params, G_N_ELEMENTS (transfer_params),
-    transfer_check,
-    transfer_estimate,
-  },
+const VolTestOps vol_test_transfer = {
+  "transfer",
   transfer_prepare,
   transfer_run,
   transfer_from_fio,

@@ -33,10 +33,12 @@
 #include <glib/gi18n.h>
 
 #include "vol-fio-job.h"
+#include "vol-units.h"
 #include "vol-quick.h"
 #include "vol-surface.h"
 
-#define MiB (G_GINT64_CONSTANT (1) << 20)
+/* signed: the job file's sizes are gint64 */
+#define MiB_I ((gint64) MiB)
 
 G_DEFINE_QUARK (vol-fio-job-error-quark, vol_fio_job_error)
 
@@ -287,7 +289,7 @@ build_transfer (Job            *job,
   if (job->resolved == NULL)
     {
       /* as prepare() rounds it: a whole number of the largest transfer */
-      gint64 step = MAX (to, MiB);
+      gint64 step = MAX (to, MiB_I);
       region = MAX (region / step, 1) * step;
     }
   header (job, pattern, bypass, directory, "psync",
@@ -497,7 +499,7 @@ build_threads (Job            *job,
   if (g_str_equal (flush, "requests") && !get_int (job, NULL, "flush-requests", &flush_requests))
     return FALSE;
   if (job->resolved == NULL)
-    file_size = MAX (file_size / MiB, 1) * MiB;
+    file_size = MAX (file_size / MiB_I, 1) * MiB_I;
   block = MIN (block, file_size);
   writes = g_str_equal (mode, "seqwr") || g_str_equal (mode, "rndwr") || g_str_equal (mode, "rndrw");
   reads = !g_str_equal (mode, "seqwr") && !g_str_equal (mode, "rndwr");
@@ -576,7 +578,7 @@ build_fill (Job            *job,
                        _("fill: the file size comes from the free space of a run; give --max-bytes, or use the run's result file"));
           return FALSE;
         }
-      file_size = max_bytes / files / MiB * MiB;
+      file_size = max_bytes / files / MiB_I * MiB_I;
       if (file_size == 0)
         {
           g_set_error (job->error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
@@ -649,7 +651,7 @@ build_quick (Job            *job,
       pause = g_variant_get_double (v);
   }
   if (job->resolved == NULL)
-    size -= size % MiB;
+    size -= size % MiB_I;
   rows = vol_quick_profile_rows (profile, &n_rows);
   threads = io_backend != NULL ? g_str_equal (io_backend, "threads") : g_str_equal (backend, "threads");
   header (job, pattern, bypass, directory, threads ? "psync" : "io_uring",
@@ -713,8 +715,8 @@ build_quick (Job            *job,
                 /* each thread's stream in its share of the file (the
                  * test's begin there too, and wrap at the file's end) */
                 guint n = threads ? row->threads * row->depth : row->threads;
-                kv (job, "offset_increment", "%" G_GINT64_FORMAT, size / n / MiB * MiB);
-                kv (job, "size", "%" G_GINT64_FORMAT, size / n / MiB * MiB);
+                kv (job, "offset_increment", "%" G_GINT64_FORMAT, size / n / MiB_I * MiB_I);
+                kv (job, "size", "%" G_GINT64_FORMAT, size / n / MiB_I * MiB_I);
               }
             if (modes[m] != 100)
               kv (job, "end_fsync", "1");

@@ -1,5 +1,6 @@
 /* vol-quick.c — the Quick benchmark's rows, named as the reviews name them */
 #include "vol-quick.h"
+#include "vol-kinds.h"
 
 #include <math.h>
 #include <string.h>
@@ -8,9 +9,6 @@
 
 #include "vol-size.h"
 #include "vol-stats.h"
-
-#define KiB 1024u
-#define MiB (1024u * 1024u)
 
 static const VolQuickRow standard_rows[] = {
   { TRUE, MiB, 8, 1 }, { TRUE, MiB, 1, 1 }, { FALSE, 4 * KiB, 32, 1 }, { FALSE, 4 * KiB, 1, 1 },
@@ -85,9 +83,9 @@ vol_quick_row_title (const VolQuickRow *row)
   g_autofree char *size = NULL;
 
   if (row->block >= MiB && row->block % MiB == 0)
-    size = g_strdup_printf ("%uM", row->block / MiB);
+    size = g_strdup_printf ("%uM", (guint) (row->block / MiB));
   else if (row->block >= KiB && row->block % KiB == 0)
-    size = g_strdup_printf ("%uK", row->block / KiB);
+    size = g_strdup_printf ("%uK", (guint) (row->block / KiB));
   else
     size = g_strdup_printf ("%u", row->block);
   return g_strdup_printf ("%s%s Q%uT%u", row->sequential ? "SEQ" : "RND", size, row->depth, row->threads);
@@ -140,12 +138,12 @@ vol_quick_cells (const VolResult *result,
       c->throughput = at (grid, "throughput", i);
       c->throughput_ci95 = at (grid, "throughput-ci95", i);
       c->throughput_best = at (grid, "throughput-best", i);
-      c->iops = at (grid, "iops", i);
+      c->iops = at (grid, VOL_COL_IOPS, i);
       c->iops_ci95 = at (grid, "iops-ci95", i);
       c->iops_best = at (grid, "iops-best", i);
-      c->lat_mean = at (grid, "lat-mean", i);
-      c->lat_p50 = at (grid, "lat-p50", i);
-      c->lat_p99 = at (grid, "lat-p99", i);
+      c->lat_mean = at (grid, VOL_COL_LAT_MEAN, i);
+      c->lat_p50 = at (grid, VOL_COL_LAT_P50, i);
+      c->lat_p99 = at (grid, VOL_COL_LAT_P99, i);
       c->loops = (guint) at (grid, "loops", i);
     }
   *n_cells = n;

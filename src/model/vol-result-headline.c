@@ -10,6 +10,7 @@
  * result holds is taken, so a row shows a number whenever there is one.
  */
 #include "vol-result-headline.h"
+#include "vol-kinds.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -31,7 +32,8 @@ vol_result_headline_free (VolResultHeadline *headline)
   g_free (headline);
 }
 
-/* Takes @what. Random I/O says "ops/s" in its files and small files "/s";
+/* Takes @what. Random I/O results made in memory by an older writer may
+ * still say "ops/s" (files are read as IO/s) and small files say "/s";
  * both are named here as a reader says them. */
 static VolResultHeadline *
 make (char       *what,
@@ -48,7 +50,7 @@ make (char       *what,
   headline = g_new0 (VolResultHeadline, 1);
   headline->what = what;
   headline->value = value;
-  headline->unit = g_strdup (g_strcmp0 (unit, "ops/s") == 0 ? "IO/s" : unit ? unit : "");
+  headline->unit = g_strdup (g_strcmp0 (unit, VOL_UNIT_IOPS_OLD) == 0 ? VOL_UNIT_IOPS : unit ? unit : "");
   return headline;
 }
 
@@ -179,10 +181,10 @@ threads (const VolResult *result)
 static VolResultHeadline *
 smallfiles (const VolResult *result)
 {
-  VolResultHeadline *h = from_figure (result, "transactions-per-s", g_strdup (_("Transactions")));
+  VolResultHeadline *h = from_figure (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S, g_strdup (_("Transactions")));
 
   if (h == NULL)
-    h = from_summary (result, "transactions", _("Transactions"));
+    h = from_summary (result, VOL_SMALLFILES_SERIES_TRANSACTIONS, _("Transactions"));
   if (h)
     {
       /* "6391 transactions/s", not "6391 /s" */

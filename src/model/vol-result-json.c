@@ -15,6 +15,7 @@
  */
 
 #include "vol-result.h"
+#include "vol-units.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -140,6 +141,25 @@ strv_node (char **strv)
   node = json_node_new (JSON_NODE_ARRAY);
   json_node_take_array (node, array);
   return node;
+}
+
+/* A column's, summary's or figure's unit. Random I/O results made before
+ * every kind wrote "IO/s" say "ops/s": read as the one spelling, so the
+ * tables, charts and comparisons of old and new files agree. */
+static gboolean
+read_unit (JsonObject  *object,
+           const char  *path,
+           char       **unit,
+           GError     **error)
+{
+  if (!_vol_json_read_string (object, path, "unit", FALSE, unit, error))
+    return FALSE;
+  if (g_strcmp0 (*unit, VOL_UNIT_IOPS_OLD) == 0)
+    {
+      g_free (*unit);
+      *unit = g_strdup (VOL_UNIT_IOPS);
+    }
+  return TRUE;
 }
 
 static JsonNode *
@@ -843,7 +863,7 @@ read_column (JsonObject               *object,
   guint n;
 
   if (!_vol_json_read_string (object, path, "name", TRUE, &name, error)
-      || !_vol_json_read_string (object, path, "unit", FALSE, &unit, error)
+      || !read_unit (object, path, &unit, error)
       || !_vol_json_read_array (object, path, "values", TRUE, &values, error))
     return FALSE;
 
@@ -998,7 +1018,7 @@ read_summary (JsonObject               *object,
 
   if (!_vol_json_read_string (object, path, "series", TRUE, &series_name, error)
       || !_vol_json_read_string (object, path, "column", TRUE, &column_name, error)
-      || !_vol_json_read_string (object, path, "unit", FALSE, &unit, error)
+      || !read_unit (object, path, &unit, error)
       || !_vol_json_read_uint (object, path, "count", &count, error)
       || !_vol_json_read_double (object, path, "mean", NAN, &mean, error)
       || !_vol_json_read_double (object, path, "stddev", NAN, &stddev, error)
@@ -1057,7 +1077,7 @@ read_figure (JsonObject               *object,
 
   if (!_vol_json_read_string (object, path, "name", TRUE, &name, error)
       || !_vol_json_read_string (object, path, "title", FALSE, &title, error)
-      || !_vol_json_read_string (object, path, "unit", FALSE, &unit, error)
+      || !read_unit (object, path, &unit, error)
       || !_vol_json_read_double (object, path, "value", NAN, &value, error))
     return FALSE;
   vol_result_add_figure (result, name, title, unit, value);

@@ -1,5 +1,6 @@
 /* vol-result-table.c — a result's figures as tables of rows and columns */
 #include "vol-result-table.h"
+#include "vol-kinds.h"
 
 #include <math.h>
 #include <string.h>
@@ -222,20 +223,20 @@ queue_tables (const VolResult *result,
               GPtrArray       *tables)
 {
   static const ColumnSpec rates[] = {
-    { "iops", N_("IOPS") },
-    { "throughput", N_("Throughput") },
+    { VOL_COL_IOPS, N_("IOPS") },
+    { VOL_COL_THROUGHPUT, N_("Throughput") },
   };
   static const ColumnSpec latency[] = {
-    { "lat-mean", N_("Mean") },
-    { "lat-p50", N_("p50") },
-    { "lat-p99", N_("p99") },
-    { "lat-p999", N_("p99.9") },
+    { VOL_COL_LAT_MEAN, N_("Mean") },
+    { VOL_COL_LAT_P50, N_("p50") },
+    { VOL_COL_LAT_P99, N_("p99") },
+    { VOL_COL_LAT_P999, N_("p99.9") },
   };
   VolResultTable *table;
 
-  if ((table = point_table (result, "queue", "depth", _("Per queue depth"), C_("queue depth", "QD"), rates, G_N_ELEMENTS (rates))))
+  if ((table = point_table (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_DEPTH, _("Per queue depth"), C_("queue depth", "QD"), rates, G_N_ELEMENTS (rates))))
     g_ptr_array_add (tables, table);
-  if ((table = point_table (result, "queue", "depth", _("Latency per queue depth"), C_("queue depth", "QD"), latency, G_N_ELEMENTS (latency))))
+  if ((table = point_table (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_DEPTH, _("Latency per queue depth"), C_("queue depth", "QD"), latency, G_N_ELEMENTS (latency))))
     g_ptr_array_add (tables, table);
 }
 
@@ -363,12 +364,12 @@ random_iterations (const VolResult *result,
   guint n = 0;
   VolResultTable *table = table_new (title, _("Iteration"));
 
-  /* the cells say ops/s: short headings keep the table narrow */
-  add_column (table, _("Write"), "ops/s");
-  add_column (table, _("Read"), "ops/s");
+  /* the cells say IO/s: short headings keep the table narrow */
+  add_column (table, _("Write"), VOL_UNIT_IOPS);
+  add_column (table, _("Read"), VOL_UNIT_IOPS);
   for (guint d = 0; d < 2; d++)
     {
-      ops[d] = series[d] ? vol_series_get_column (series[d], "ops") : NULL;
+      ops[d] = series[d] ? vol_series_get_column (series[d], VOL_RANDOM_COL_OPS) : NULL;
       n = MAX (n, ops[d] ? ops[d]->values->len : 0);
     }
   for (guint i = 0; i < n; i++)
@@ -439,8 +440,8 @@ random_tables (const VolResult *result,
     return;
   g_array_sort (counts, compare_counts);
   sustained = table_new (_("Average per I/O count"), _("I/Os"));
-  add_column (sustained, _("Write"), "ops/s");
-  add_column (sustained, _("Read"), "ops/s");
+  add_column (sustained, _("Write"), VOL_UNIT_IOPS);
+  add_column (sustained, _("Read"), VOL_UNIT_IOPS);
   g_ptr_array_add (tables, sustained);
   for (guint i = 0; i < counts->len; i++)
     {

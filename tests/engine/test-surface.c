@@ -24,7 +24,6 @@
 #include "vol-test-harness.h"
 
 #define DEVICE_MIB 64
-#define MiB ((gsize) 1 << 20)
 
 typedef struct
 {

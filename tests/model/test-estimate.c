@@ -1,16 +1,15 @@
 /* test-estimate.c — what each test says it will write, and for how long,
- * before Start (VolTestInfo.estimate, vol-estimate.c)
+ * before Start (VolTestInfo.estimate, vol-estimate.c): the model's kinds
+ * alone, no engine
  *
  * Worked out by hand from each kind's parameters as docs/tests/<kind>.md
  * describes them, on a volume of 200 GB with 100 GB free. */
 #include <string.h>
 
 #include "vol-estimate.h"
-#include "vol-registry.h"
+#include "vol-kinds.h"
 
 #define GB 1000000000ull
-#define MiB (1024ull * 1024ull)
-#define GiB (1024ull * MiB)
 
 /* @kind's defaults with KEY, TEXT pairs over them; the estimate. */
 static void
@@ -19,7 +18,7 @@ estimate (const char  *kind_name,
           VolEstimate *out,
           ...)
 {
-  const VolTestKind *kind = vol_registry_lookup (kind_name);
+  const VolTestInfo *kind = vol_kinds_lookup (kind_name);
   GVariantDict dict;
   g_autoptr(VolTestSpec) spec = NULL;
   g_autoptr(GError) error = NULL;
@@ -27,36 +26,36 @@ estimate (const char  *kind_name,
   va_list ap;
 
   g_assert_nonnull (kind);
-  g_variant_dict_init (&dict, vol_test_info_default_params (&kind->info));
+  g_variant_dict_init (&dict, vol_test_info_default_params (kind));
   va_start (ap, out);
   while ((key = va_arg (ap, const char *)) != NULL)
     {
       const char *text = va_arg (ap, const char *);
       GVariant *v = NULL;
-      g_assert_true (vol_param_parse (vol_test_info_find_param (&kind->info, key), text, &v, &error));
+      g_assert_true (vol_param_parse (vol_test_info_find_param (kind, key), text, &v, &error));
       g_variant_dict_insert_value (&dict, key, v);
       g_variant_unref (v);
     }
   va_end (ap);
   spec = vol_test_spec_new (kind_name, "/tmp", VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (&dict));
-  g_assert_true (vol_test_spec_validate (spec, &kind->info, &error));
-  g_assert_true (vol_test_info_estimate (&kind->info, spec, free_bytes, 200 * GB, out));
+  g_assert_true (vol_test_spec_validate (spec, kind, &error));
+  g_assert_true (vol_test_info_estimate (kind, spec, free_bytes, 200 * GB, out));
 }
 
 static void
 test_every_kind_has_one (void)
 {
   guint n;
-  const VolTestKind *const *kinds = vol_registry_list (&n);
+  const VolTestInfo *const *kinds = vol_kinds_list (&n);
 
   for (guint i = 0; i < n; i++)
     {
       VolEstimate e;
       g_autofree char *text = NULL;
 
-      estimate (kinds[i]->info.name, 100 * GB, &e, NULL);
+      estimate (kinds[i]->name, 100 * GB, &e, NULL);
       text = vol_estimate_describe (&e);
-      g_test_message ("%s: %s", kinds[i]->info.name, text);
+      g_test_message ("%s: %s", kinds[i]->name, text);
       g_assert_true (g_str_has_prefix (text, "Writes "));
       g_assert_nonnull (strstr (text, " · about "));
       g_assert_cmpfloat (vol_estimate_seconds (&e), >, 0);

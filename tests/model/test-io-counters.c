@@ -11,8 +11,7 @@
 #include <glib.h>
 
 #include "vol-io-counters.h"
-
-#define MiB (1024 * 1024)
+#include "vol-units.h"
 
 /* 100 writes of 1 MiB, seen by the device exactly */
 static VolIoCounters

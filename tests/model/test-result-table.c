@@ -149,7 +149,7 @@ random_series (VolResult    *result,
   VolSeries *s = vol_result_add_series (result, name, name, "iteration", "ops");
 
   vol_series_add_column (s, "iteration", "");
-  vol_series_add_column (s, "ops", "ops/s");
+  vol_series_add_column (s, "ops", "IO/s");
   for (guint i = 0; i < n; i++)
     {
       double row[] = { i + 1, ops[i] };
@@ -172,8 +172,8 @@ test_random (void)
 
   random_series (result, "write", writes, 5);
   random_series (result, "read", reads, 5);
-  vol_result_add_figure (result, "write-slowest", "Write, slowest", "ops/s", 767);
-  vol_result_add_figure (result, "write-range", "Write, range", "ops/s", 1116);
+  vol_result_add_figure (result, "write-slowest", "Write, slowest", "IO/s", 767);
+  vol_result_add_figure (result, "write-range", "Write, range", "IO/s", 1116);
   vol_result_add_figure (result, "ios-written", "Random writes", "", 81920);
 
   tables = vol_result_tables (result);
@@ -184,14 +184,14 @@ test_random (void)
   g_assert_cmpstr (column (table, 1), ==, "Read");
   g_assert_cmpuint (table->rows->len, ==, 5 + G_N_ELEMENTS (stats));
   g_assert_cmpstr (row_label (table, 0), ==, "1");
-  assert_cell (table, 0, 0, FALSE, "1883 ops/s");
+  assert_cell (table, 0, 0, FALSE, "1883 IO/s");
   for (guint i = 0; i < G_N_ELEMENTS (stats); i++)
     g_assert_cmpstr (row_label (table, 5 + i), ==, stats[i]);
   /* from the figures where the result has them, else from the summary */
-  assert_cell (table, 5, 0, FALSE, "767 ops/s");
-  assert_cell (table, 6, 0, FALSE, "1883 ops/s");
-  assert_cell (table, 8, 1, FALSE, "2330 ops/s");
-  assert_cell (table, 9, 1, FALSE, "45 ops/s");
+  assert_cell (table, 5, 0, FALSE, "767 IO/s");
+  assert_cell (table, 6, 0, FALSE, "1883 IO/s");
+  assert_cell (table, 8, 1, FALSE, "2330 IO/s");
+  assert_cell (table, 9, 1, FALSE, "45 IO/s");
   assert_cell (table, 10, 1, FALSE, "1.9 %");  /* 45 / 2334 */
   g_assert_false (vol_result_tables_show_figure (tables, "write-slowest"));
   g_assert_true (vol_result_tables_show_figure (tables, "ios-written"));
@@ -209,19 +209,19 @@ test_random_sweep (void)
   random_series (result, "read-2048", ops, 3);
   random_series (result, "write-1024", ops, 3);
   random_series (result, "read-1024", ops, 3);
-  vol_result_add_figure (result, "write-1024-average", "Write, 1024 I/Os, average", "ops/s", 2208);
-  vol_result_add_figure (result, "read-1024-average", "Read, 1024 I/Os, average", "ops/s", 2864);
+  vol_result_add_figure (result, "write-1024-average", "Write, 1024 I/Os, average", "IO/s", 2208);
+  vol_result_add_figure (result, "read-1024-average", "Read, 1024 I/Os, average", "IO/s", 2864);
 
   tables = vol_result_tables (result);
   g_assert_cmpuint (tables->len, ==, 3);
   g_assert_cmpstr (table_at (tables, 0)->corner, ==, "I/Os");
   g_assert_cmpstr (row_label (table_at (tables, 0), 0), ==, "1024");
   g_assert_cmpstr (row_label (table_at (tables, 0), 1), ==, "2048");
-  assert_cell (table_at (tables, 0), 0, 1, FALSE, "2864 ops/s");
+  assert_cell (table_at (tables, 0), 0, 1, FALSE, "2864 IO/s");
   assert_cell (table_at (tables, 0), 1, 1, FALSE, "—");
   g_assert_cmpstr (table_at (tables, 1)->title, ==, "1024 I/Os, per iteration");
   /* 2048 has no figures: its statistics come from the summaries */
-  assert_cell (table_at (tables, 2), 3 + 2, 0, FALSE, "2000 ops/s");
+  assert_cell (table_at (tables, 2), 3 + 2, 0, FALSE, "2000 IO/s");
 }
 
 /* Other kinds: statistics down, series across; two summaries of one

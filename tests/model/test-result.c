@@ -607,6 +607,43 @@ test_doubles (void)
   assert_results_equal (result, loaded, NULL);
 }
 
+/* Random I/O results written before every kind said IO/s carry "ops/s"
+ * in their columns, summaries and figures: they load, in IO/s, with
+ * their values. */
+static void
+test_old_ops_unit (void)
+{
+  g_autoptr(VolResult) old = vol_result_new ("random");
+  g_autoptr(VolResult) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  VolSeries *series = vol_result_add_series (old, "write", "Write", "iteration", "ops");
+  const double rows[2][2] = { { 1, 1883 }, { 2, 796 } };
+  const VolSummary *summary;
+  const VolFigure *figure;
+
+  vol_series_add_column (series, "iteration", "");
+  vol_series_add_column (series, "ops", "ops/s");
+  for (guint i = 0; i < 2; i++)
+    vol_series_append (series, rows[i], 2);
+  vol_result_add_summary (old, "write", "ops");
+  vol_result_add_figure (old, "write-slowest", "Write, slowest", "ops/s", 796);
+  data = vol_result_to_data (old, NULL);
+  g_assert_nonnull (strstr (data, "\"ops/s\""));
+
+  loaded = vol_result_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (vol_series_get_column (vol_result_get_series (loaded, "write"), "ops")->unit, ==, "IO/s");
+  summary = vol_result_get_summary (loaded, "write");
+  g_assert_nonnull (summary);
+  g_assert_cmpstr (summary->unit, ==, "IO/s");
+  g_assert_cmpfloat (summary->max, ==, 1883);
+  figure = vol_result_get_figure (loaded, "write-slowest");
+  g_assert_nonnull (figure);
+  g_assert_cmpstr (figure->unit, ==, "IO/s");
+  g_assert_cmpfloat (figure->value, ==, 796);
+}
+
 static void
 test_non_finite (void)
 {
@@ -1386,6 +1423,7 @@ main (int   argc,
   g_test_add_func ("/vol/result/round-trip", test_round_trip);
   g_test_add_func ("/vol/result/doubles", test_doubles);
   g_test_add_func ("/vol/result/non-finite", test_non_finite);
+  g_test_add_func ("/vol/result/old-ops-unit", test_old_ops_unit);
   g_test_add_func ("/vol/result/strings", test_strings);
   g_test_add_func ("/vol/result/minimal", test_minimal);
   g_test_add_func ("/vol/result/probe-fields", test_probe_fields);

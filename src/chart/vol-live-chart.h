@@ -1,7 +1,7 @@
 /* vol-live-chart.h — the chart of a run in progress, for every test kind
  *
- * Keeps the samples the runner posts (VolRunner::progress) in their own
- * units and builds, when asked, a chart of them laid out as the kind's
+ * Keeps the samples a run posts (VolLiveSample, from the runner's
+ * progress) in their own units and builds, when asked, a chart of them laid out as the kind's
  * finished chart is read: fill over the volume's capacity, transfer size
  * and queue depth or thread count along x, iterations, or time for the
  * kinds that measure over time (cached, small files). Building is cheap
@@ -13,8 +13,8 @@
 #pragma once
 
 #include "vol-chart.h"
+#include "vol-live-sample.h"
 #include "vol-quick.h"
-#include "vol-runner.h"
 #include "vol-spec.h"
 
 G_BEGIN_DECLS

@@ -8,7 +8,7 @@
 
 #include "vol-chart-build.h"
 #include "vol-quick.h"
-#include "vol-registry.h"
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 typedef enum
@@ -32,31 +32,31 @@ typedef struct
 } KindLayout;
 
 static const KindLayout layouts[] = {
-  { "quick", VOL_CHART_KIND_BARS, X_CATEGORY, FALSE, TRUE, "B/s", NULL,
+  { VOL_KIND_QUICK, VOL_CHART_KIND_BARS, X_CATEGORY, FALSE, TRUE, VOL_UNIT_RATE, NULL,
     N_("Test"), N_("Throughput, mean of the loops so far") },
-  { "fill", VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, "B/s", NULL,
+  { VOL_KIND_FILL, VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, VOL_UNIT_RATE, NULL,
     /* xgettext:no-c-format */
     N_("Position in the volume (% of capacity)"), N_("Throughput") },
-  { "surface", VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, "B/s", NULL,
+  { VOL_KIND_SURFACE, VOL_CHART_KIND_CAPACITY, X_RAW, FALSE, FALSE, VOL_UNIT_RATE, NULL,
     /* xgettext:no-c-format */
     N_("Position on the device (% of capacity)"), N_("Transfer rate") },
-  { "transfer", VOL_CHART_KIND_LINES, X_RAW, TRUE, TRUE, "B/s", NULL,
+  { VOL_KIND_TRANSFER, VOL_CHART_KIND_LINES, X_RAW, TRUE, TRUE, VOL_UNIT_RATE, NULL,
     N_("Transfer size"), N_("Average throughput") },
-  { "random", VOL_CHART_KIND_LINES, X_RAW, FALSE, FALSE, "IO/s", NULL,
+  { VOL_KIND_RANDOM, VOL_CHART_KIND_LINES, X_RAW, FALSE, FALSE, VOL_UNIT_IOPS, NULL,
     N_("Iteration"), N_("I/O operations per second") },
-  { "queue", VOL_CHART_KIND_LINES, X_CATEGORY, FALSE, FALSE, "IO/s", "depths",
+  { VOL_KIND_QUEUE, VOL_CHART_KIND_LINES, X_CATEGORY, FALSE, FALSE, VOL_UNIT_IOPS, "depths",
     N_("Queue depth (I/Os in flight)"), N_("I/O operations per second (IOPS)") },
-  { "threads", VOL_CHART_KIND_LINES, X_CATEGORY, FALSE, FALSE, "B/s", "threads",
+  { VOL_KIND_THREADS, VOL_CHART_KIND_LINES, X_CATEGORY, FALSE, FALSE, VOL_UNIT_RATE, "threads",
     N_("Threads (one file each)"), N_("Aggregate throughput") },
-  { "cached", VOL_CHART_KIND_LINES, X_TIME, FALSE, FALSE, "B/s", NULL,
+  { VOL_KIND_CACHED, VOL_CHART_KIND_LINES, X_TIME, FALSE, FALSE, VOL_UNIT_RATE, NULL,
     N_("Time (s)"), N_("Throughput") },
-  { "smallfiles", VOL_CHART_KIND_LINES, X_TIME, FALSE, FALSE, "ops/s", NULL,
+  { VOL_KIND_SMALLFILES, VOL_CHART_KIND_LINES, X_TIME, FALSE, FALSE, "ops/s", NULL,
     N_("Time (s)"), N_("Files or transactions per second") },
 };
 
 /* Any other kind (a new test): its samples over their own x. */
 static const KindLayout generic_layout = {
-  NULL, VOL_CHART_KIND_LINES, X_RAW, FALSE, FALSE, "B/s", NULL, N_("Progress"), N_("Throughput")
+  NULL, VOL_CHART_KIND_LINES, X_RAW, FALSE, FALSE, VOL_UNIT_RATE, NULL, N_("Progress"), N_("Throughput")
 };
 
 typedef struct
@@ -114,13 +114,13 @@ vol_live_chart_new (const VolTestSpec *spec)
 {
   VolLiveChart *self = g_new0 (VolLiveChart, 1);
   const char *kind = vol_test_spec_get_kind (spec);
-  const VolTestKind *test = vol_registry_lookup (kind);
+  const VolTestInfo *test = vol_kinds_lookup (kind);
   const char *label = vol_test_spec_get_label (spec);
 
   self->layout = find_layout (kind);
   self->series = g_ptr_array_new_with_free_func (live_series_free);
   self->categories = g_array_new (FALSE, FALSE, sizeof (double));
-  self->title = g_strdup (label && *label ? label : test ? _(test->info.title) : _("Measuring…"));
+  self->title = g_strdup (label && *label ? label : test ? _(test->title) : _("Measuring…"));
   self->subtitle = g_strdup (vol_test_spec_get_target (spec));
   self->x_min = self->x_max = NAN;
   if (vol_test_spec_has (spec, "mode"))
@@ -142,7 +142,7 @@ vol_live_chart_new (const VolTestSpec *spec)
             }
         }
     }
-  if (g_strcmp0 (kind, "quick") == 0 && vol_test_spec_has (spec, "profile"))
+  if (g_strcmp0 (kind, VOL_KIND_QUICK) == 0 && vol_test_spec_has (spec, "profile"))
     {
       guint n;
       const VolQuickRow *rows = vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n);
@@ -159,15 +159,15 @@ vol_live_chart_new (const VolTestSpec *spec)
           g_ptr_array_add (self->labels, vol_quick_row_title (&rows[i]));
         }
     }
-  if (g_strcmp0 (kind, "fill") == 0 || g_strcmp0 (kind, "surface") == 0)
+  if (g_strcmp0 (kind, VOL_KIND_FILL) == 0 || g_strcmp0 (kind, VOL_KIND_SURFACE) == 0)
     self->x_min = 0, self->x_max = 100;
-  else if (g_strcmp0 (kind, "transfer") == 0 && vol_test_spec_has (spec, "from") && vol_test_spec_has (spec, "to"))
+  else if (g_strcmp0 (kind, VOL_KIND_TRANSFER) == 0 && vol_test_spec_has (spec, "from") && vol_test_spec_has (spec, "to"))
     {
       double from = vol_test_spec_get_int (spec, "from"), to = vol_test_spec_get_int (spec, "to");
       if (from > 0 && to > from)
         self->x_min = from, self->x_max = to;
     }
-  else if (g_strcmp0 (kind, "random") == 0 && vol_test_spec_has (spec, "iterations"))
+  else if (g_strcmp0 (kind, VOL_KIND_RANDOM) == 0 && vol_test_spec_has (spec, "iterations"))
     {
       gint64 n = vol_test_spec_get_int (spec, "iterations");
       if (n > 0)
@@ -286,10 +286,11 @@ series_title (const char *name)
 {
   static const struct { const char *name; const char *title; } titles[] = {
     { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
-    { "transfer", N_("Transfer rate") }, { "access", N_("Access time") },
+    { "transfer", N_("Transfer rate") }, { VOL_SURFACE_SERIES_ACCESS, N_("Access time") },
     { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
-    { "create", N_("Creating the files") }, { "transactions", N_("Transactions") },
-    { "delete", N_("Deleting the files") },
+    { VOL_SMALLFILES_SERIES_CREATE, N_("Creating the files") },
+    { VOL_SMALLFILES_SERIES_TRANSACTIONS, N_("Transactions") },
+    { VOL_SMALLFILES_SERIES_DELETE, N_("Deleting the files") },
     { "queue", N_("IOPS") }, { "threads", N_("Total, all threads") },
   };
   const char *dash = strchr (name, '-');
@@ -366,7 +367,7 @@ vol_live_chart_build (const VolLiveChart *self,
                       gboolean            binary)
 {
   const KindLayout *layout = self->layout;
-  gboolean rate = g_str_equal (layout->unit, "B/s");
+  gboolean rate = g_str_equal (layout->unit, VOL_UNIT_RATE);
   const char *rate_unit = binary ? "MiB/s" : "MB/s";
   double scale = rate ? (binary ? 1048576.0 : 1e6) : 1;
   VolChart *chart = vol_chart_new (layout->chart_kind);
@@ -400,7 +401,7 @@ vol_live_chart_build (const VolLiveChart *self,
       g_autofree char *title = series_title (s->name);
       VolChartSeries *out;
 
-      if (g_strcmp0 (layout->kind, "surface") == 0 && g_str_equal (s->name, "access"))
+      if (g_strcmp0 (layout->kind, VOL_KIND_SURFACE) == 0 && g_str_equal (s->name, VOL_SURFACE_SERIES_ACCESS))
         {
           /* the scan's access times: dots in ms on the right, as its
            * finished chart draws them */
@@ -508,8 +509,8 @@ vol_live_chart_format_speed (const VolLiveChart *self,
   g_autofree char *value = NULL;
   g_autofree char *title = NULL;
 
-  if (g_str_equal (self->layout->unit, "B/s") && rate > 0)
-    return vol_value_format (rate, "B/s", binary);
+  if (g_str_equal (self->layout->unit, VOL_UNIT_RATE) && rate > 0)
+    return vol_value_format (rate, VOL_UNIT_RATE, binary);
   if (self->last == NULL)
     return g_strdup ("");
   value = vol_value_format (self->last_y, self->layout->unit, binary);

@@ -1,0 +1,243 @@
+/* vol-kinds.h — what each test kind's result is made of
+ *
+ * One schema per kind (src/model/kinds/vol-kind-KIND.c): the names of its
+ * series, columns and figures, their units, the functions that add its
+ * series, append a row and summarize it. A local run (the engine's
+ * vol-test-KIND.c), a remote host's (its from_fio) and an imported fio
+ * file (vol-fio-build-*.c) all build a kind's result through these, so
+ * their figures come from one computation, and the tables, charts, live
+ * chart and CLI read the same names. Names shared by several kinds (the
+ * latency columns of queue and quick) are defined once, here.
+ */
+#pragma once
+
+#include "vol-result.h"
+#include "vol-test-info.h"
+#include "vol-units.h"
+
+G_BEGIN_DECLS
+
+/* ---- every kind: its description, and what the estimates share ---------- */
+
+/* Left free beside a kind's files: the filesystem's own metadata and the
+ * scratch folder. */
+#define VOL_KIND_KEEP_FREE (64 * MiB)
+/* Fill: reviews kept a little space free so the filesystem does not
+ * thrash at the very end; 2 % of the capacity, but never under 64 MiB. */
+#define VOL_FILL_RESERVE_FLOOR (64 * MiB)
+/* Cached: the test file, a good stretch of sequential reading before it
+ * wraps. */
+#define VOL_CACHED_FILE_WANTED (256 * MiB)
+/* Quick: the warm-up before each mode's loops lasts at most this. */
+#define VOL_QUICK_WARM_UP_MAX_S 2.0
+
+/* Each kind's description (vol-kind-KIND.c): name, title, parameters,
+ * checks, estimate. Static data: any thread. */
+extern const VolTestInfo vol_kind_quick_info;
+extern const VolTestInfo vol_kind_fill_info;
+extern const VolTestInfo vol_kind_transfer_info;
+extern const VolTestInfo vol_kind_random_info;
+extern const VolTestInfo vol_kind_queue_info;
+extern const VolTestInfo vol_kind_threads_info;
+extern const VolTestInfo vol_kind_smallfiles_info;
+extern const VolTestInfo vol_kind_cached_info;
+extern const VolTestInfo vol_kind_surface_info;
+
+/* The choices of parameters the engine reads back by index
+ * (vol_test_spec_get_choice()). */
+extern const char *const vol_kind_queue_modes[];
+extern const char *const vol_kind_queue_backends[];
+extern const char *const vol_kind_quick_profiles[];
+extern const char *const vol_kind_quick_backends[];
+extern const char *const vol_kind_thread_modes[];
+extern const char *const vol_kind_thread_flushes[];
+
+const VolTestInfo *const *vol_kinds_list   (guint      *n_kinds);
+const VolTestInfo        *vol_kinds_lookup (const char *name);
+
+/* ---- columns several kinds share -------------------------------------- */
+
+#define VOL_COL_SIZE        "size"
+#define VOL_COL_ITERATION   "iteration"
+#define VOL_COL_THROUGHPUT  "throughput"
+#define VOL_COL_SECONDS     "seconds"
+#define VOL_COL_BYTES       "bytes"
+#define VOL_COL_IOPS        "iops"
+#define VOL_COL_DEPTH       "depth"
+#define VOL_COL_TIME        "time"
+#define VOL_COL_POSITION    "position"  /* % of the capacity (fill, surface) */
+#define VOL_COL_LAT_MEAN    "lat-mean"
+#define VOL_COL_LAT_P50     "lat-p50"
+#define VOL_COL_LAT_P99     "lat-p99"
+#define VOL_COL_LAT_P999    "lat-p999"
+
+/* ---- the other kinds' names --------------------------------------------- */
+
+#define VOL_KIND_QUICK      "quick"
+#define VOL_KIND_THREADS    "threads"
+#define VOL_KIND_CACHED     "cached"
+
+/* ---- queue: time-based random I/O at each queue depth ------------------ */
+
+#define VOL_KIND_QUEUE             "queue"
+#define VOL_QUEUE_SERIES_POINTS    "queue"      /* a row per depth */
+#define VOL_QUEUE_SERIES_INTERVALS "intervals"  /* a row per half second */
+#define VOL_QUEUE_COL_IOS          "ios"
+#define VOL_QUEUE_COL_READS        "reads"
+#define VOL_QUEUE_COL_WRITES       "writes"
+#define VOL_QUEUE_COL_IOPS_STDDEV  "iops-stddev"
+#define VOL_QUEUE_COL_IOPS_MIN     "iops-min"
+#define VOL_QUEUE_COL_IOPS_MAX     "iops-max"
+#define VOL_QUEUE_FIG_IOPS_MAX       "iops-max"
+#define VOL_QUEUE_FIG_IOPS_MAX_DEPTH "iops-max-depth"
+
+/* One row of the points series: the figures of one queue depth. */
+typedef struct
+{
+  double depth;
+  double iops;
+  double throughput;   /* B/s */
+  double lat_mean;     /* s, submission to completion */
+  double lat_p50;
+  double lat_p99;
+  double lat_p999;
+  double ios;
+  double reads;
+  double writes;
+  double bytes;
+  double seconds;
+  double iops_stddev;  /* over the point's intervals (NAN: unknown) */
+  double iops_min;
+  double iops_max;
+} VolQueuePoint;
+
+VolSeries *vol_kind_queue_add_points    (VolResult           *result);
+VolSeries *vol_kind_queue_add_intervals (VolResult           *result);
+void       vol_kind_queue_append_point  (VolSeries           *points,
+                                         const VolQueuePoint *point);
+void       vol_kind_queue_append_interval (VolSeries         *intervals,
+                                           double             depth,
+                                           double             time,
+                                           double             iops,
+                                           double             throughput);
+void       vol_kind_queue_summarize     (VolResult           *result,
+                                         const VolSeries     *points,
+                                         double               total_ios,
+                                         double               total_bytes);
+
+/* ---- transfer: sequential write then read at each transfer size -------- */
+
+#define VOL_KIND_TRANSFER          "transfer"
+#define VOL_TRANSFER_SERIES_WRITE  "write"
+#define VOL_TRANSFER_SERIES_READ   "read"
+#define VOL_TRANSFER_FIG_BYTES_WRITTEN "bytes-written"
+#define VOL_TRANSFER_FIG_BYTES_READ    "bytes-read"
+#define VOL_TRANSFER_FIG_BYTES_LAID    "bytes-laid-down"
+
+/* What a transfer run moved, for its figures. */
+typedef struct
+{
+  double   bytes_written;
+  double   bytes_read;
+  double   bytes_laid;   /* NAN: the files were laid down unseen (fio's) */
+  gboolean has_laid;    /* FALSE: no "bytes-laid-down" figure at all */
+} VolTransferTotals;
+
+VolSeries *vol_kind_transfer_add_series (VolResult  *result,
+                                         gboolean    write);
+void       vol_kind_transfer_append_row (VolSeries  *series,
+                                         guint64     size,
+                                         guint       iteration,
+                                         double      rate,
+                                         double      seconds,
+                                         double      bytes);
+void       vol_kind_transfer_summarize  (VolResult               *result,
+                                         const GArray            *sizes,
+                                         const VolSeries         *write,
+                                         const VolSeries         *read,
+                                         const VolTransferTotals *totals);
+
+/* ---- random: N random writes then N random reads, several iterations --- */
+
+#define VOL_KIND_RANDOM          "random"
+#define VOL_RANDOM_COL_OPS       "ops"   /* I/Os per second of a phase, in IO/s */
+#define VOL_RANDOM_COL_IOS       "ios"
+
+VolSeries *vol_kind_random_add_series  (VolResult  *result,
+                                        const char *name,
+                                        const char *title);
+void       vol_kind_random_add_all     (VolResult  *result,
+                                        const GArray *counts,
+                                        gboolean    sweep,
+                                        GPtrArray  *writes,
+                                        GPtrArray  *reads);
+void       vol_kind_random_append_row  (VolSeries  *series,
+                                        guint       iteration,
+                                        double      ios,
+                                        double      bytes,
+                                        double      seconds,
+                                        double      iops,
+                                        double      throughput);
+void       vol_kind_random_summarize   (VolResult  *result,
+                                        GPtrArray  *writes,
+                                        GPtrArray  *reads,
+                                        double      ios_written,
+                                        double      ios_read,
+                                        guint64     chunk);
+
+/* ---- smallfiles: a pool of files, transactions, the pool deleted ------- */
+
+#define VOL_KIND_SMALLFILES "smallfiles"
+/* a series per phase, a row per half second */
+#define VOL_SMALLFILES_SERIES_CREATE       "create"
+#define VOL_SMALLFILES_SERIES_TRANSACTIONS "transactions"
+#define VOL_SMALLFILES_SERIES_DELETE       "delete"
+#define VOL_SMALLFILES_COL_RATE            "rate"   /* operations per second */
+/* figures read outside the engine (chart, headline) */
+#define VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S  "transactions-per-s"
+#define VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S "created-alone-per-s"
+#define VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S "created-mixed-per-s"
+#define VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S "deleted-alone-per-s"
+#define VOL_SMALLFILES_FIG_READ_PER_S          "read-per-s"
+#define VOL_SMALLFILES_FIG_READ_THROUGHPUT     "read-throughput"
+#define VOL_SMALLFILES_FIG_WRITE_THROUGHPUT    "write-throughput"
+#define VOL_SMALLFILES_FIG_TOTAL_TIME          "total-time"
+#define VOL_SMALLFILES_FIG_TRANSACTION_TIME    "transaction-time"
+
+VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
+                                           const char *name,
+                                           const char *title);
+
+/* ---- surface: the whole device read, then its access times ------------ */
+
+#define VOL_KIND_SURFACE              "surface"
+#define VOL_SURFACE_SERIES_TRANSFER   "transfer"  /* a row per position */
+#define VOL_SURFACE_SERIES_ACCESS     "access"    /* a row per random read */
+#define VOL_SURFACE_SERIES_DIPS       "dips"      /* a row per slow spot */
+#define VOL_SURFACE_COL_LATENCY       "latency"
+#define VOL_SURFACE_COL_REREAD        "reread"
+#define VOL_SURFACE_COL_FROM          "from"
+#define VOL_SURFACE_COL_TO            "to"
+#define VOL_SURFACE_COL_LEVEL         "level"
+#define VOL_SURFACE_COL_AROUND        "around"
+#define VOL_SURFACE_FIG_DIPS          "dips"
+#define VOL_SURFACE_FIG_DROP_POSITION "drop-position"
+#define VOL_SURFACE_FIG_DROP_BEFORE   "drop-before"
+#define VOL_SURFACE_FIG_DROP_AFTER    "drop-after"
+
+/* ---- fill: the free space written with files, then read back ---------- */
+
+#define VOL_KIND_FILL                "fill"
+#define VOL_FILL_SERIES_WRITE        "write"   /* a row per file */
+#define VOL_FILL_SERIES_READ         "read"
+#define VOL_FILL_COL_FILE            "file"
+#define VOL_FILL_FIG_CLIFF_POSITION  "write-cliff-position"
+#define VOL_FILL_FIG_CLIFF_FILE      "write-cliff-file"
+#define VOL_FILL_FIG_CLIFF_BEFORE    "write-cliff-before"
+#define VOL_FILL_FIG_CLIFF_AFTER     "write-cliff-after"
+
+VolSeries *vol_kind_fill_add_series (VolResult  *result,
+                                     const char *name,
+                                     const char *title);
+
+G_END_DECLS

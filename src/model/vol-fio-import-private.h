@@ -1,0 +1,168 @@
+/* vol-fio-import-private.h — what the fio importer's files share
+ *
+ * vol-fio-parse.c splits fio's text into documents and reads the jobs,
+ * vol-fio-job-shape.c reads a job's options and tells which kind it is,
+ * vol-fio-build.c groups the jobs into results and vol-fio-build-KIND.c
+ * builds each kind's (through the kind's schema, vol-kinds.h), and
+ * vol-fio-import.c is the public API. Not installed; any thread.
+ */
+#pragma once
+
+#include "vol-fio-import.h"
+#include "vol-kinds.h"
+
+#include "vol-kinds.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "vol-error.h"
+#include "vol-json-read-private.h"
+#include "vol-json-scan.h"
+#include "vol-size.h"
+
+/* As for result files: far beyond any real fio output, and json-glib
+ * needs several times the text's size to parse it. */
+#define MAX_FILE_SIZE ((gsize) 256 * 1024 * 1024)
+/* Bounds that keep an import linear and its output usable: fio entries
+ * after summing clones, results made, jobs whose differing options are
+ * listed one by one. */
+#define MAX_JOBS 10000
+#define MAX_RESULTS 100
+#define MAX_JOINED 32
+/* job names in a result's label */
+#define MAX_LABEL_NAMES 8
+#define MAX_WARNINGS 50
+/* vol_fio_import_looks_like_fio() reads no further than this. */
+#define SNIFF_SIZE ((gsize) 1024 * 1024)
+
+enum { DIR_READ, DIR_WRITE, DIR_TRIM, N_DIRS };
+static const char *const dir_keys[N_DIRS] = { "read", "write", "trim" };
+
+/* one direction's figures: public as VolFioDir (vol-fio-import.h) */
+typedef VolFioDir FioDir;
+
+/* Options as fio printed them: names in order, and name → value. */
+typedef struct
+{
+  GPtrArray  *keys;
+  GHashTable *values;
+} Options;
+
+void vol_fio_options_clear (Options *options);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, vol_fio_options_clear)
+
+typedef struct
+{
+  char       *name;
+  char       *path;        /* "jobs[3]": the first entry */
+  char       *host;        /* client runs only */
+  gint64      port;
+  gboolean    all_clients;
+  gint64      groupid;
+  gint64      error;
+  Options     own;         /* the job's own options */
+  const Options *global;   /* the run's "global options", shared by every job:
+                            * copied into each, 20 000 of them in 4 000 jobs
+                            * took 5.8 GB */
+  char       *job_options; /* the job's own options as text: clones share it */
+  FioDir      dir[N_DIRS];
+  double      runtime;     /* s */
+  double      cpu_user;    /* s */
+  double      cpu_system;
+  guint       entries;     /* fio entries summed into this one */
+  gboolean    direct;      /* O_DIRECT: direct=1 or buffered=0 */
+} FioJob;
+
+typedef enum { SHAPE_GENERIC, SHAPE_QUEUE, SHAPE_TRANSFER } JobShape;
+
+typedef struct
+{
+  JobShape   shape;
+  char      *key;        /* jobs with the same key share a result */
+  GPtrArray *jobs;       /* of FioJob, borrowed */
+} Group;
+
+typedef struct
+{
+  char      *fio_version;
+  GDateTime *created;
+  char      *device;       /* the one disk of "disk_util", if just one */
+  GPtrArray *clients;      /* "host:port" seen */
+} Context;
+
+void vol_fio_context_clear (Context *ctx);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Context, vol_fio_context_clear)
+
+void vol_fio_add_warning (GPtrArray  *warnings,
+                         const char *format,
+                         ...) G_GNUC_PRINTF (2, 3);
+JsonNode *vol_fio_parse_last_document (const char  *data,
+                                       gsize        length,
+                                       GPtrArray   *warnings,
+                                       GError     **error);
+void vol_fio_options_init (Options *options);
+void vol_fio_job_free (gpointer data);
+const char *vol_fio_job_option (const FioJob *job,
+                                const char   *key);
+gboolean vol_fio_read_options (JsonObject  *parent,
+                               const char  *path,
+                               const char  *key,
+                               Options     *options,
+                               GString     *serial,
+                               GError     **error);
+gboolean vol_fio_read_int (JsonObject  *object,
+                           const char  *path,
+                           const char  *key,
+                           gint64      *out,
+                           GError     **error);
+gboolean vol_fio_read_job_array (JsonObject     *root,
+                                 const char     *key,
+                                 gboolean        client,
+                                 const Options  *global,
+                                 GPtrArray      *jobs,
+                                 GHashTable     *identities,
+                                 GPtrArray      *warnings,
+                                 GError        **error);
+guint64 vol_fio_parse_size (const char *text,
+                            gboolean    kb_base_1000);
+guint64 vol_fio_job_block_size (const FioJob *job);
+gboolean vol_fio_job_flag (const FioJob *job,
+                           const char   *key);
+const char *vol_fio_job_engine (const FioJob *job);
+gboolean vol_fio_job_is_direct (const FioJob *job);
+guint64 vol_fio_job_threads (const FioJob *job);
+guint64 vol_fio_job_depth (const FioJob *job);
+JobShape vol_fio_job_shape (const FioJob *job,
+                            const char  **mode,
+                            guint        *read_percent);
+double vol_fio_dir_total (const FioJob *job,
+                          gsize         offset);
+double vol_fio_job_lat_mean (const FioJob *job);
+double vol_fio_job_percentile (const FioJob *job,
+                               gsize         offset);
+VolResult *vol_fio_group_result (const Group   *group,
+                                 const char    *kind,
+                                 const char    *mode,
+                                 const Context *ctx,
+                                 GVariantBuilder *resolved);
+gboolean vol_fio_read_context (JsonObject  *root,
+                               Context     *ctx,
+                               GError     **error);
+GPtrArray *vol_fio_results_from_json (JsonObject  *root,
+                                      GPtrArray   *warnings,
+                                      GError     **error);
+VolResult *vol_fio_build_queue (Group         *group,
+                                const Context *ctx);
+VolResult *vol_fio_build_transfer (Group         *group,
+                                   const Context *ctx);
+VolResult *vol_fio_build_generic (Group         *group,
+                                  const Context *ctx);
