@@ -110,7 +110,7 @@ want = {
              ("Test", ["Read, mean", "Read, p99", "Write, mean", "Write, p99"], ["s"] * 4)], ["p"] * 4),
   "fill": ([("", ["Write", "Read"], ["B/s", "B/s"])], [6]),
   "transfer": ([("Size", ["Write", "Read"], ["B/s", "B/s"])], ["p"]),
-  "random": ([("Iteration", ["Write", "Read"], ["ops/s", "ops/s"])], ["p+6"]),
+  "random": ([("Iteration", ["Write", "Read"], ["IO/s", "IO/s"])], ["p+6"]),
   "queue": ([("QD", ["IOPS", "Throughput"], ["IO/s", "B/s"]),
              ("QD", ["Mean", "p50", "p99", "p99.9"], ["s", "s", "s", "s"])], ["p", "p"]),
   "threads": ([("Threads", ["Total", "Per thread"], ["B/s"] * 2),
