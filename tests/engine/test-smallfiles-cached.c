@@ -63,7 +63,11 @@ test_spec (void)
   expect_bad ("cached", "region", "1000", "region");
 
   /* across parameters: the smallest size above the largest */
-  g_variant_dict_init (&dict, vol_test_info_default_params (&kind->info));
+  {
+    g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (&kind->info));
+
+    g_variant_dict_init (&dict, defaults);
+  }
   g_variant_dict_insert (&dict, "min-size", "x", (gint64) 8192);
   g_variant_dict_insert (&dict, "max-size", "x", (gint64) 4096);
   params = g_variant_ref_sink (g_variant_dict_end (&dict));

@@ -64,7 +64,11 @@ expect_bad_together (const char *kind_name,
   GVariantDict dict;
   const char *keys[] = { k1, k2 }, *values[] = { v1, v2 };
 
-  g_variant_dict_init (&dict, vol_test_info_default_params (&kind->info));
+  {
+    g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (&kind->info));
+
+    g_variant_dict_init (&dict, defaults);
+  }
   for (guint i = 0; i < 2; i++)
     {
       GVariant *v = NULL;

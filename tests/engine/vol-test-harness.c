@@ -124,7 +124,11 @@ th_make_spec (const char *kind_name,
   const char *key;
   va_list ap;
 
-  g_variant_dict_init (&dict, vol_test_info_default_params (&kind->info));
+  {
+    g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (&kind->info));
+
+    g_variant_dict_init (&dict, defaults);
+  }
   va_start (ap, first_key);
   for (key = first_key; key != NULL; key = va_arg (ap, const char *))
     {

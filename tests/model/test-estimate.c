@@ -26,7 +26,11 @@ estimate (const char  *kind_name,
   va_list ap;
 
   g_assert_nonnull (kind);
-  g_variant_dict_init (&dict, vol_test_info_default_params (kind));
+  {
+    g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (kind));
+
+    g_variant_dict_init (&dict, defaults);
+  }
   va_start (ap, out);
   while ((key = va_arg (ap, const char *)) != NULL)
     {

@@ -71,7 +71,7 @@ dict (const char *text)
   GVariant *v = g_variant_parse (G_VARIANT_TYPE_VARDICT, text, NULL, NULL, &error);
 
   g_assert_no_error (error);
-  return g_variant_ref_sink (v);
+  return v;  /* g_variant_parse() returns a full reference, not a floating one */
 }
 
 static char *

@@ -60,6 +60,7 @@ make_quick (double      base,
   r->status = VOL_RESULT_STATUS_COMPLETE;
   r->cache_bypass = VOL_CACHE_BYPASS_DIRECT;
   r->io_backend = g_strdup ("io_uring");
+  g_date_time_unref (r->created);
   r->created = g_date_time_new_utc (2026, 12, 2, 8, 0, 0);
   r->host = g_new0 (VolHostInfo, 1);
   r->host->os = g_strdup ("Debian GNU/Linux 12 (bookworm)");

@@ -16,7 +16,11 @@ spec_with (const char *key,
 {
   GVariantDict dict;
 
-  g_variant_dict_init (&dict, vol_test_info_default_params (fill_info ()));
+  {
+    g_autoptr(GVariant) defaults = g_variant_ref_sink (vol_test_info_default_params (fill_info ()));
+
+    g_variant_dict_init (&dict, defaults);
+  }
   if (key)
     g_variant_dict_insert_value (&dict, key, value);
   return vol_test_spec_new ("fill", "/tmp", VOL_DATA_PATTERN_RANDOM, 0, NULL, g_variant_dict_end (&dict));
