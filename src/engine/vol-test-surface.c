@@ -487,7 +487,7 @@ surface_run (VolRun  *run,
   vol_series_add_column (s.access, VOL_COL_POSITION, "%");
   vol_series_add_column (s.access, "offset", "B");
   vol_series_add_column (s.access, VOL_SURFACE_COL_LATENCY, "s");
-  run->result->io_backend = g_strdup ("sync");
+  run->result->io_backend = (g_free (run->result->io_backend), g_strdup ("sync"));
 
   s.buf = vol_io_alloc_aligned (plan->sample_size, 4096);
   ok = transfer_phase (&s, error) && confirm_slow_spots (&s, error) && access_phase (&s, error)

@@ -624,6 +624,7 @@ spec_unchecked (const char *kind_name,
       g_assert_true (vol_param_parse (desc, params[i][1], &v, &error));
       g_assert_no_error (error);
       g_variant_dict_insert_value (&dict, params[i][0], v);
+      g_variant_unref (v);
     }
   return vol_test_spec_new (kind_name, th_test_dir, VOL_DATA_PATTERN_RANDOM, 0, NULL,
                             g_variant_dict_end (&dict));

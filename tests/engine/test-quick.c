@@ -171,7 +171,7 @@ test_zeros_and_file (void)
     g_autoptr(VolTestSpec) small = th_make_spec ("quick", 0, "profile", "realworld", "size", "16M",
                                                  "loops", "3", "seconds", "0.2", NULL);
     spec = vol_test_spec_new ("quick", th_test_dir, VOL_DATA_PATTERN_ZEROS, 0, "zeros",
-                              g_variant_ref (vol_test_spec_get_params (small)));
+                              vol_test_spec_get_params (small));
   }
   th_run_spec (spec, NULL, &run);
   g_assert_no_error (run.error);
