@@ -338,7 +338,8 @@ take_line (Remote     *r,
       Host *h = host_at (r, i);
       if (h->state == VOL_REMOTE_HOST_RUNNING && line_names_host (line, h))
         {
-          g_autofree char *message = g_strdup_printf (_("fio lost %s: %s"), h->name, g_strstrip (g_strdup (line)));
+          g_autofree char *said = g_strstrip (g_strdup (line));
+          g_autofree char *message = g_strdup_printf (_("fio lost %s: %s"), h->name, said);
           host_fail (r, i, message);
         }
     }
