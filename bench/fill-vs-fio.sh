@@ -38,6 +38,7 @@ CLI="$SCRIPT_DIR/../_build/src/cli/volumeter-cli"
 BACKING_DIR=
 FIO_EXTRA=()
 SMOKE=0
+SMOKE=0
 
 usage () {
   cat <<EOF
@@ -55,6 +56,8 @@ Usage: $0 [OPTION…]     (as root)
   --cli PATH         volumeter-cli to test (default: the build tree's; it is copied first,
                      so a rebuild during the benchmark does not change what is measured)
   --fio-arg ARG      extra argument for both fio jobs (repeatable), e.g. --fio-arg=--fallocate=none
+  --smoke            a few seconds (the bench suite): --size 256M --files 4 --runs 1
+                     --chunk 1M --rss-files 20; no targets judged
   -h, --help         this help
 
 File size S is the largest multiple of the chunk with FILES x S fitting in the free

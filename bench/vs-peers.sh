@@ -26,7 +26,8 @@
 #
 # Needs root. Cleans up only what it made. Exit: 0 all PASS, 1 a MISS or a
 # failed run, 2 bad usage or no volume. Results: docs/performance.md.
-# --smoke (the bench suite, a few seconds): 1 pair, 1 s per point, tiny
+# --smoke (the bench suite, a few seconds): 1 pair, 1 s per point (0.3 s
+# per quick row), one point per queue (QD 32) and threads (T=2) case, tiny
 # sizes, and unless --cases is given one case of each kind (transfer-1M,
 # random, queue-read, threads-seqwr-end, fill); figures printed, not judged
 # (exit 1 only when a run fails; 77 without root).
@@ -45,6 +46,7 @@ SPAN=1G
 PER_THREAD=128M
 FILL_MAX=1G
 QUICK_SIZE=1G
+QUICK_SECONDS=   # --seconds unless the smoke sets it
 CASES=all
 CLI="$SCRIPT_DIR/../_build/src/cli/volumeter-cli"
 PIN=auto
@@ -65,8 +67,8 @@ ALL_CASES=(
   "threads-seqwr-pass|threads --threads 1,4 --bytes-per-thread {PT} --block 1M --seconds {S} --mode seqwr --flush pass"
   "threads-seqwr-requests|threads --threads 1,4 --bytes-per-thread {PT} --block 1M --seconds {S} --mode seqwr --flush requests --flush-requests 100"
   "fill|fill --files 16 --chunk 32M --max-bytes {FILL}"
-  "quick-standard|quick --profile standard --size {QSIZE} --loops 1 --seconds {S}"
-  "quick-nvme|quick --profile nvme --size {QSIZE} --loops 1 --seconds {S}"
+  "quick-standard|quick --profile standard --size {QSIZE} --loops 1 --seconds {QS}"
+  "quick-nvme|quick --profile nvme --size {QSIZE} --loops 1 --seconds {QS}"
   "smallfiles|"
   "cached|"
 )
@@ -126,9 +128,11 @@ while (($#)); do
   esac
 done
 if ((SMOKE)); then
-  PAIRS=1 SECONDS_PER=1 SIZE=512M REGION=32M IOS=512 RFILE=32M SPAN=32M PER_THREAD=16M FILL_MAX=128M QUICK_SIZE=32M
+  PAIRS=1 SECONDS_PER=1 QUICK_SECONDS=0.3 SIZE=512M REGION=32M IOS=512 RFILE=32M SPAN=32M PER_THREAD=16M FILL_MAX=128M QUICK_SIZE=32M
   [[ $CASES == all ]] && CASES=transfer-1M,random,queue-read,threads-seqwr-end,fill
 fi
+# the quick rows take fractions of a second (the smoke's); every other test whole seconds
+QUICK_SECONDS=${QUICK_SECONDS:-$SECONDS_PER}
 
 # the cases asked for, in the table's order
 SELECTED=()
@@ -483,6 +487,9 @@ for entry in "${SELECTED[@]}"; do
   args=${args//\{PT\}/$PER_THREAD}
   args=${args//\{FILL\}/$FILL_MAX}
   args=${args//\{QSIZE\}/$QUICK_SIZE}
+  args=${args//\{QS\}/$QUICK_SECONDS}
+  # the smoke: one point per queue and threads case (each point lasts a whole second)
+  if ((SMOKE)); then args=${args/--depths 1,32/--depths 32}; args=${args/--threads 1,4/--threads 2}; fi
   if ((ZEROS)); then args+=" --pattern zeros"; fi
   read -ra argv <<<"$args"
   kind=${argv[0]}
