@@ -8,6 +8,7 @@
  * redraw costs. Target: frame(1e6) / frame(1e3) ≤ 2.
  *
  *   bench/chart-bench [FRAMES]
+ *   bench/chart-bench --smoke      (the bench suite: 1 frame, not judged)
  */
 #include <math.h>
 #include <stdio.h>
@@ -75,7 +76,9 @@ int
 main (int argc, char **argv)
 {
   const guint sizes[] = { 1000, 10000, 100000, 1000000 };
-  guint frames = argc > 1 ? (guint) atoi (argv[1]) : 20;
+  /* --smoke (the bench suite): one frame per size; the ratio is printed, not judged */
+  gboolean smoke = argc > 1 && g_strcmp0 (argv[1], "--smoke") == 0;
+  guint frames = smoke ? 1 : argc > 1 ? (guint) atoi (argv[1]) : 20;
   g_autoptr(VolChartStyle) style = vol_chart_style_new_light ();
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 700);
   double first = 0, last = 0, first_frame_1e6 = 0;

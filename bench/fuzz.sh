@@ -16,7 +16,49 @@
 #
 # Environment: JOBS (parallel fuzzing processes per harness, default 1),
 # FUZZ_ARGS (more libFuzzer options).
+#
+#   bench/fuzz.sh --smoke [BUILD]            (the bench suite, a few seconds)
+#
+# --smoke checks what the script stands on without the minutes of a
+# sanitizer build: that clang links and runs a libFuzzer program (a trivial
+# one, in a temporary folder), then, in BUILD (default _build), each
+# harness: run by libFuzzer for 3 s from its seeds (a temporary corpus and
+# findings folder) when BUILD was set up with -Dfuzzing=true, else the
+# harness's fuzz-replay program over its seeds and regressions. Exit 1 when
+# any of it fails, 77 (skipped) when clang is missing.
 set -eu
+
+if [ "${1:-}" = --smoke ]; then
+  src=$(cd "$(dirname "$0")/.." && pwd)
+  build=${2:-$src/_build}
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-smoke.XXXXXX")
+  trap 'rm -rf "$tmp"' EXIT
+  if ! command -v clang >/dev/null; then
+    echo "fuzz.sh: NOT RUN — clang is missing (apt-get install clang-14 libclang-rt-14-dev)" >&2
+    exit 77
+  fi
+  printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput (const uint8_t *d, size_t n) { (void) d; (void) n; return 0; }\n' >"$tmp/t.c"
+  clang -fsanitize=fuzzer,address,undefined -o "$tmp/t" "$tmp/t.c" \
+    || { echo "fuzz.sh: clang cannot link a libFuzzer program (libclang-rt-14-dev?)" >&2; exit 1; }
+  "$tmp/t" -runs=100 >"$tmp/t.log" 2>&1 || { cat "$tmp/t.log" >&2; echo "fuzz.sh: the libFuzzer program failed" >&2; exit 1; }
+  echo "clang: links and runs a libFuzzer program"
+  for h in result fio; do
+    if [ -x "$build/tests/fuzz/fuzz-$h" ]; then
+      mkdir -p "$tmp/$h" "$tmp/$h-findings"
+      "$build/tests/fuzz/fuzz-$h" "$tmp/$h" "$src/tests/fuzz/corpus/$h" -max_total_time=3 -timeout=10 \
+        -max_len=65536 -dict="$src/tests/fuzz/json.dict" -artifact_prefix="$tmp/$h-findings/" \
+        -print_final_stats=1 >"$tmp/$h.log" 2>&1 || { tail -n 20 "$tmp/$h.log" >&2; exit 1; }
+      echo "fuzz-$h: $(grep -m1 'stat::number_of_executed_units' "$tmp/$h.log" || echo ran) in 3 s"
+    elif [ -x "$build/tests/fuzz/fuzz-replay-$h" ]; then
+      "$build/tests/fuzz/fuzz-replay-$h" "$src/tests/fuzz/corpus/$h" "$src/tests/fuzz/regressions/$h" >"$tmp/$h.log" 2>&1 \
+        || { tail -n 20 "$tmp/$h.log" >&2; exit 1; }
+      echo "fuzz-replay-$h: $(grep -c '^ok' "$tmp/$h.log") inputs replayed ($build has no -Dfuzzing)"
+    else
+      echo "fuzz.sh: no fuzz-$h nor fuzz-replay-$h in $build/tests/fuzz" >&2; exit 1
+    fi
+  done
+  exit 0
+fi
 
 minutes=${1:-15}
 [ $# -gt 0 ] && shift

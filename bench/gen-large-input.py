@@ -10,6 +10,11 @@
                                        fio output with JOBS random-read jobs
                                        (one queue result) and OPTIONS "global
                                        options"
+  gen-large-input.py --smoke [CLI]     the bench suite, a second: each kind,
+                                       small, in a temporary folder (removed),
+                                       checked to be JSON and, given CLI (a
+                                       volumeter-cli), loaded by `show` /
+                                       `import-fio`; exit 1 when one fails
 """
 import json
 import random
@@ -57,8 +62,34 @@ def fio(jobs, options, path):
         json.dump(doc, out, indent=2)
 
 
+def smoke(cli):
+    import os
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="gen-large-input.") as tmp:
+        made = []
+        for kind in ("result", "short", "tiny"):
+            path = os.path.join(tmp, kind + ".volumeter.json")
+            result(1, path, kind == "short", kind == "tiny")
+            made.append((kind, path, "show"))
+        path = os.path.join(tmp, "fio.json")
+        fio(20, 100, path)
+        made.append(("fio", path, "import-fio"))
+        for kind, path, command in made:
+            with open(path) as f:
+                json.load(f)
+            args = [cli, command, path] + (["-o", os.path.join(tmp, "out.volumeter.json")]
+                                           if command == "import-fio" else [])
+            if cli:
+                subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+            print("%-6s %8d bytes%s" % (kind, os.path.getsize(path),
+                                        ", volumeter-cli %s: ok" % command if cli else ""))
+
+
 if __name__ == "__main__":
-    if sys.argv[1] in ("result", "short", "tiny"):
+    if sys.argv[1] == "--smoke":
+        smoke(sys.argv[2] if len(sys.argv) > 2 else None)
+    elif sys.argv[1] in ("result", "short", "tiny"):
         result(int(sys.argv[2]), sys.argv[3], sys.argv[1] == "short", sys.argv[1] == "tiny")
     else:
         fio(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])

@@ -13,12 +13,25 @@
 # jobs, and with 400 jobs sharing 5 000 global options. A run of the CLI
 # on an empty result gives the floor (the libraries). docs/reliability.md
 # has the figures.
+#
+#   bench/loader-memory.sh --smoke [CLI]   (the bench suite, a few seconds)
+#
+# --smoke: sizes of 1 MiB, 100 and 20 × 100 fio jobs; every command must
+# succeed (exit 1 otherwise), the figures are printed, not judged.
 set -eu
 
+smoke=0
+if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
 src=$(cd "$(dirname "$0")/.." && pwd)
 cli=${1:-$src/_build/src/cli/volumeter-cli}
-sizes=${2:-10 50 200}
-job_counts=${3:-1000 4000 16000}
+if [ "$smoke" = 1 ]; then
+  sizes=1 job_counts=100 shared_jobs=20 shared_options=100
+else
+  sizes=${2:-10 50 200}
+  job_counts=${3:-1000 4000 16000}
+  shared_jobs=400 shared_options=5000
+fi
+failed=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -26,7 +39,7 @@ measure () {   # label file command...
   label=$1 file=$2
   shift 2
   bytes=$(stat -c %s "$file")
-  /usr/bin/time -f '%M %e %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
+  /usr/bin/time -f '%M %e %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/err" || failed=1
   read -r kb secs user sys < "$work/time"
   awk -v l="$label" -v b="$bytes" -v k="$kb" -v s="$secs" -v c="$(echo "$user $sys" | awk '{ print $1 + $2 }')" \
     -v e="$(head -c 80 "$work/err" | tr '\n' ' ')" \
@@ -51,5 +64,8 @@ for jobs in $job_counts; do
   measure "fio, $jobs jobs" "$work/f.json" "$cli" import-fio "$work/f.json" -o "$work/out.volumeter.json"
   rm -f "$work"/f.json "$work"/out*.json
 done
-python3 "$src/bench/gen-large-input.py" fio 400 5000 "$work/f.json"
-measure "fio, 400 × 5000 global" "$work/f.json" "$cli" import-fio "$work/f.json" -o "$work/out.volumeter.json"
+python3 "$src/bench/gen-large-input.py" fio "$shared_jobs" "$shared_options" "$work/f.json"
+measure "fio, $shared_jobs × $shared_options global" "$work/f.json" "$cli" import-fio "$work/f.json" -o "$work/out.volumeter.json"
+# a failed command is printed in its row; the smoke fails on it
+if [ "$smoke" = 1 ] && [ "$failed" = 1 ]; then echo "smoke: a command failed" >&2; exit 1; fi
+exit 0

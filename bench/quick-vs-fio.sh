@@ -14,6 +14,8 @@
 # the per-pair ratios (MB/s for SEQ rows, IO/s for RND rows) with the
 # interquartile range, beside the device's own counters. Target: every
 # row within ±5 %. Results: docs/performance.md, "Quick benchmark".
+# --smoke (the bench suite, a few seconds): vs-peers.sh --smoke on these
+# cases, figures printed, not judged.
 set -euo pipefail
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 exec "$SCRIPT_DIR/vs-peers.sh" --cases quick-standard,quick-nvme "$@"

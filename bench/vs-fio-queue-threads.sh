@@ -6,4 +6,6 @@
 # test's flush points included), so there is one path for one job.
 # Options are vs-peers.sh's (--pairs, --disk, --seconds, --span,
 # --per-thread, …).
+# --smoke (the bench suite, a few seconds): vs-peers.sh --smoke on these
+# cases, figures printed, not judged.
 exec "$(dirname "$0")/vs-peers.sh" --cases queue,threads "$@"

@@ -26,6 +26,11 @@
 #
 # Needs root. Cleans up only what it made. Exit: 0 all PASS, 1 a MISS or a
 # failed run, 2 bad usage or no volume. Results: docs/performance.md.
+# --smoke (the bench suite, a few seconds): 1 pair, 1 s per point (0.3 s
+# per quick row), one point per queue (QD 32) and threads (T=2) case, tiny
+# sizes, and unless --cases is given one case of each kind (transfer-1M,
+# random, queue-read, threads-seqwr-end, fill); figures printed, not judged
+# (exit 1 only when a run fails; 77 without root).
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,12 +46,14 @@ SPAN=1G
 PER_THREAD=128M
 FILL_MAX=1G
 QUICK_SIZE=1G
+QUICK_SECONDS=   # --seconds unless the smoke sets it
 CASES=all
 CLI="$SCRIPT_DIR/../_build/src/cli/volumeter-cli"
 PIN=auto
 BACKING_DIR=
 LIST=0
 ZEROS=0
+SMOKE=0
 
 # name|volumeter-cli run arguments ({S} seconds, {REGION}, … filled in)
 ALL_CASES=(
@@ -60,8 +67,8 @@ ALL_CASES=(
   "threads-seqwr-pass|threads --threads 1,4 --bytes-per-thread {PT} --block 1M --seconds {S} --mode seqwr --flush pass"
   "threads-seqwr-requests|threads --threads 1,4 --bytes-per-thread {PT} --block 1M --seconds {S} --mode seqwr --flush requests --flush-requests 100"
   "fill|fill --files 16 --chunk 32M --max-bytes {FILL}"
-  "quick-standard|quick --profile standard --size {QSIZE} --loops 1 --seconds {S}"
-  "quick-nvme|quick --profile nvme --size {QSIZE} --loops 1 --seconds {S}"
+  "quick-standard|quick --profile standard --size {QSIZE} --loops 1 --seconds {QS}"
+  "quick-nvme|quick --profile nvme --size {QSIZE} --loops 1 --seconds {QS}"
   "smallfiles|"
   "cached|"
 )
@@ -89,6 +96,8 @@ Usage: $0 [OPTION…]     (as root)
                      write gap left is the engines', not the stamps' (docs/performance.md)
   --cli PATH         volumeter-cli to test (copied first)
   --list             print the cases and exit
+  --smoke            a few seconds (the bench suite): --pairs 1 --seconds 1, tiny sizes,
+                     one case of each kind unless --cases is given; no targets judged
 EOF
 }
 die () { echo "vs-peers: $*" >&2; exit 2; }
@@ -113,10 +122,17 @@ while (($#)); do
     --cli) CLI=$2; shift 2 ;;
     --list) LIST=1; shift ;;
     --zeros) ZEROS=1; shift ;;
+    --smoke) SMOKE=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac
 done
+if ((SMOKE)); then
+  PAIRS=1 SECONDS_PER=1 QUICK_SECONDS=0.3 SIZE=512M REGION=32M IOS=512 RFILE=32M SPAN=32M PER_THREAD=16M FILL_MAX=128M QUICK_SIZE=32M
+  [[ $CASES == all ]] && CASES=transfer-1M,random,queue-read,threads-seqwr-end,fill
+fi
+# the quick rows take fractions of a second (the smoke's); every other test whole seconds
+QUICK_SECONDS=${QUICK_SECONDS:-$SECONDS_PER}
 
 # the cases asked for, in the table's order
 SELECTED=()
@@ -138,7 +154,11 @@ fi
 ((${#SELECTED[@]})) || die "--cases $CASES matches no case (see --list)"
 [[ $PAIRS =~ ^[0-9]+$ ]] && ((PAIRS >= 1)) || die "--pairs: a whole number, at least 1"
 
-((EUID == 0)) || die "NOT RUN — needs root (losetup, mkfs.ext4, mount)"
+if ((EUID != 0)); then
+  echo "vs-peers: NOT RUN — needs root (losetup, mkfs.ext4, mount)" >&2
+  ((SMOKE)) && exit 77   # meson's "skipped"
+  exit 2
+fi
 for tool in fio losetup mkfs.ext4 mount umount mountpoint python3 numfmt; do
   command -v "$tool" >/dev/null || die "needs $tool"
 done
@@ -467,6 +487,9 @@ for entry in "${SELECTED[@]}"; do
   args=${args//\{PT\}/$PER_THREAD}
   args=${args//\{FILL\}/$FILL_MAX}
   args=${args//\{QSIZE\}/$QUICK_SIZE}
+  args=${args//\{QS\}/$QUICK_SECONDS}
+  # the smoke: one point per queue and threads case (each point lasts a whole second)
+  if ((SMOKE)); then args=${args/--depths 1,32/--depths 32}; args=${args/--threads 1,4/--threads 2}; fi
   if ((ZEROS)); then args+=" --pattern zeros"; fi
   read -ra argv <<<"$args"
   kind=${argv[0]}
@@ -507,8 +530,13 @@ if ((PM)); then
   echo
   echo "=== smallfiles, cached: vs-postmark-hdparm.sh (targets ±10 %)"
   pm_args=(--runs "$PAIRS" --cli "$VCLI")
+  ((SMOKE)) && pm_args+=(--smoke)
   ((DISK)) && pm_args+=(--disk)
   ((PIN)) || pm_args+=(--no-pin)
   "$SCRIPT_DIR/vs-postmark-hdparm.sh" "${pm_args[@]}" || MISS=1
+fi
+if ((SMOKE)); then
+  echo "smoke: figures not judged"
+  exit 0
 fi
 exit $MISS
