@@ -690,11 +690,10 @@ confirm_response_cb (AdwMessageDialog *dialog,
                      const char       *response,
                      VolWindow        *self)
 {
-  g_autoptr(AdwMessageDialog) asked = NULL;
-
   if (self->question != dialog)
     return;   /* answered already */
-  asked = g_steal_pointer (&self->question);
+  /* our reference goes; the signal's emission holds the dialog until it returns */
+  g_clear_object (&self->question);
   if (g_str_equal (response, "fill"))
     _vol_window_start (self, TRUE);
   else
