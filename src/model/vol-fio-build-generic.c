@@ -4,7 +4,7 @@
 
 VolResult *
 vol_fio_build_generic (Group         *group,
-               const Context *ctx)
+                       const Context *ctx)
 {
   g_autoptr(VolResult) result = NULL;
   GVariantBuilder resolved;

@@ -13,7 +13,7 @@ compare_depth (gconstpointer a,
 
 VolResult *
 vol_fio_build_queue (Group         *group,
-             const Context *ctx)
+                     const Context *ctx)
 {
   const FioJob *first;
   const char *mode = NULL;

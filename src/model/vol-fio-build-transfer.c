@@ -13,7 +13,7 @@ compare_size (gconstpointer a,
 
 VolResult *
 vol_fio_build_transfer (Group         *group,
-                const Context *ctx)
+                        const Context *ctx)
 {
   g_autoptr(VolResult) result = NULL;
   GVariantBuilder resolved;

@@ -20,7 +20,7 @@ group_free (gpointer data)
 
 double
 vol_fio_dir_total (const FioJob *job,
-           gsize         offset)
+                   gsize         offset)
 {
   double sum = 0;
 
@@ -55,7 +55,7 @@ vol_fio_job_lat_mean (const FioJob *job)
 /* A percentile is only kept where one direction did all the I/O. */
 double
 vol_fio_job_percentile (const FioJob *job,
-                gsize         offset)
+                        gsize         offset)
 {
   int only = -1;
 
@@ -169,10 +169,10 @@ group_params (const Group *group,
  * I/O was done, timings and status. */
 VolResult *
 vol_fio_group_result (const Group   *group,
-              const char    *kind,
-              const char    *mode,
-              const Context *ctx,
-              GVariantBuilder *resolved)
+                      const char    *kind,
+                      const char    *mode,
+                      const Context *ctx,
+                      GVariantBuilder *resolved)
 {
   VolResult *result = vol_result_new (kind);
   const FioJob *first = g_ptr_array_index (group->jobs, 0);
@@ -318,8 +318,8 @@ vol_fio_context_clear (Context *ctx)
 
 gboolean
 vol_fio_read_context (JsonObject  *root,
-              Context     *ctx,
-              GError     **error)
+                      Context     *ctx,
+                      GError     **error)
 {
   gint64 timestamp = 0;
   JsonArray *disks;
@@ -344,8 +344,8 @@ vol_fio_read_context (JsonObject  *root,
 
 GPtrArray *
 vol_fio_results_from_json (JsonObject  *root,
-                   GPtrArray   *warnings,
-                   GError     **error)
+                           GPtrArray   *warnings,
+                           GError     **error)
 {
   g_auto(Context) ctx = { NULL, NULL, NULL, NULL };
   g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (vol_fio_job_free);

@@ -11,7 +11,6 @@
 #include "vol-fio-import.h"
 #include "vol-kinds.h"
 
-#include "vol-kinds.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -103,8 +102,8 @@ void vol_fio_context_clear (Context *ctx);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Context, vol_fio_context_clear)
 
 void vol_fio_add_warning (GPtrArray  *warnings,
-                         const char *format,
-                         ...) G_GNUC_PRINTF (2, 3);
+                          const char *format,
+                          ...) G_GNUC_PRINTF (2, 3);
 JsonNode *vol_fio_parse_last_document (const char  *data,
                                        gsize        length,
                                        GPtrArray   *warnings,

@@ -10,7 +10,7 @@
  * (then only "KiB" is 1024). 0 if it is not a plain size. */
 guint64
 vol_fio_parse_size (const char *text,
-            gboolean    kb_base_1000)
+                    gboolean    kb_base_1000)
 {
   char *end = NULL;
   guint64 value, unit = 1;
@@ -87,7 +87,7 @@ job_uint (const FioJob *job,
 
 gboolean
 vol_fio_job_flag (const FioJob *job,
-          const char   *key)
+                  const char   *key)
 {
   const char *text = vol_fio_job_option (job, key);
 
@@ -170,8 +170,8 @@ job_is_plain (const FioJob *job)
 
 JobShape
 vol_fio_job_shape (const FioJob *job,
-           const char  **mode,
-           guint        *read_percent)
+                   const char  **mode,
+                   guint        *read_percent)
 {
   const char *rw = job_rw (job);
   guint64 bs = vol_fio_job_block_size (job);

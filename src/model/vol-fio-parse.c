@@ -208,13 +208,13 @@ document_copy (const char *data,
 
 void
 vol_fio_add_warning (GPtrArray  *warnings,
-             const char *format,
-             ...) G_GNUC_PRINTF (2, 3);
+                     const char *format,
+                     ...) G_GNUC_PRINTF (2, 3);
 
 void
 vol_fio_add_warning (GPtrArray  *warnings,
-             const char *format,
-             ...)
+                     const char *format,
+                     ...)
 {
   va_list args;
   char *text;
@@ -239,9 +239,9 @@ vol_fio_add_warning (GPtrArray  *warnings,
  * document. */
 JsonNode *
 vol_fio_parse_last_document (const char  *data,
-                     gsize        length,
-                     GPtrArray   *warnings,
-                     GError     **error)
+                             gsize        length,
+                             GPtrArray   *warnings,
+                             GError     **error)
 {
   DocScan scan;
   g_autoptr(JsonParser) parser = NULL;
@@ -367,7 +367,7 @@ vol_fio_job_free (gpointer data)
 /* The job's own value, else the run's global one. */
 const char *
 vol_fio_job_option (const FioJob *job,
-            const char   *key)
+                    const char   *key)
 {
   const char *value = g_hash_table_lookup (job->own.values, key);
 
@@ -380,11 +380,11 @@ vol_fio_job_option (const FioJob *job,
  * text (fio writes them as strings). */
 gboolean
 vol_fio_read_options (JsonObject  *parent,
-              const char  *path,
-              const char  *key,
-              Options     *options,
-              GString     *serial,
-              GError     **error)
+                      const char  *path,
+                      const char  *key,
+                      Options     *options,
+                      GString     *serial,
+                      GError     **error)
 {
   JsonObject *object;
   g_autofree char *object_path = _vol_json_member_path (path, key);
@@ -584,10 +584,10 @@ read_dir (JsonObject  *job_object,
 
 gboolean
 vol_fio_read_int (JsonObject  *object,
-          const char  *path,
-          const char  *key,
-          gint64      *out,
-          GError     **error)
+                  const char  *path,
+                  const char  *key,
+                  gint64      *out,
+                  GError     **error)
 {
   JsonNode *node = _vol_json_get_member (object, key);
 
@@ -752,13 +752,13 @@ job_identity (const FioJob *job)
 
 gboolean
 vol_fio_read_job_array (JsonObject     *root,
-                const char     *key,
-                gboolean        client,
-                const Options  *global,
-                GPtrArray      *jobs,
-                GHashTable     *identities,
-                GPtrArray      *warnings,
-                GError        **error)
+                        const char     *key,
+                        gboolean        client,
+                        const Options  *global,
+                        GPtrArray      *jobs,
+                        GHashTable     *identities,
+                        GPtrArray      *warnings,
+                        GError        **error)
 {
   JsonArray *array;
 
