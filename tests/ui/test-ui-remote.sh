@@ -4,16 +4,19 @@
 # TAP. The configuration pane's "Remote hosts" target (src/ui/vol-remote-pane.c)
 # and a remote run from the window (src/ui/vol-window-remote.c), driven
 # over D-Bus (app.set-remote) against one `fio --server` this test starts
-# on 127.0.0.1 (in a session of its own, killed at the end) and a port
-# nobody listens on.
+# on 127.0.0.1 (the first process of a PID namespace of its own, so that
+# it and the job processes it forks die together when the test stops it)
+# and a port nobody listens on.
 #
 # Checked: what is typed is refused with the pane's reason and Start off
 # (no host, a host named twice, a relative folder, a test fio cannot do);
 # a run on the server and the dead port: the dead host fails naming the
 # refused connection, the other is done, both results are saved (History)
 # (All clients too) and the host that finished is shown; a Stop while fio runs: each host
-# stopped, the results cancelled and saved.
-# No root. The run needs fio here, and a work folder that takes O_DIRECT
+# stopped, the results cancelled and saved; the server stopped, no fio
+# of it is left (ps).
+# No root (without root the server's PID namespace sits in a user
+# namespace of its own: unshare -r). The run needs fio here, and a work folder that takes O_DIRECT
 # (the job's direct=1); without it those cases are skipped, saying why.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -23,7 +26,7 @@ if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR SOURCE_DIR" >&2
   exit 2
 fi
-for tool in gdbus glib-compile-schemas timeout python3; do
+for tool in gdbus glib-compile-schemas timeout python3 unshare; do
   command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed"; exit 1; }
 done
 ui_session "$0" "$@"
@@ -40,10 +43,26 @@ n=0
 failed=0
 server=""
 
+# The server is the first process of a PID namespace of its own: fio's
+# job processes leave the server's session (setsid), so killing the
+# session alone could leave them running; when the namespace's first
+# process dies the kernel kills every process in it (--kill-child: also
+# when unshare itself is killed). Returns once no fio of this port is left.
+stop_server() {
+  [ -n "$server" ] || return 0
+  kill -9 -- "-$server" 2>/dev/null
+  wait "$server" 2>/dev/null
+  server=""
+  for _ in $(seq 100); do
+    ps -eo args= | grep -qx -- "fio --server=127.0.0.1,$port" || return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 cleanup() {
   ui_quit >/dev/null 2>&1
-  # the server's session: it and the job processes it forked
-  [ -n "$server" ] && kill -9 -- "-$server" 2>/dev/null && wait "$server" 2>/dev/null
+  stop_server
   cp "$UI_LOG" "$logs/ui-remote-app.log" 2>/dev/null
   ui_env_cleanup
 }
@@ -76,7 +95,7 @@ elif ! dd if=/dev/zero of="$folder/direct-probe" bs=4096 count=1 oflag=direct 2>
 fi
 rm -f "$folder/direct-probe"
 
-echo "1..11"
+echo "1..12"
 
 if ui_launch; then ok "the app starts"
 else not_ok "the app starts" "$(tail -n 5 "$UI_LOG")"; echo "Bail out! no app"; exit 1; fi
@@ -99,7 +118,10 @@ port=$(free_port)
 dead=$(free_port)
 while [ "$dead" = "$port" ]; do dead=$(free_port); done
 if [ -z "$can_run" ]; then
-  (cd "$folder" && exec setsid fio --server=127.0.0.1,"$port") >"$work/server.log" 2>&1 &
+  userns=()
+  [ "$(id -u)" -ne 0 ] && userns=(-r)
+  (cd "$folder" && exec setsid unshare "${userns[@]}" --pid --fork --kill-child \
+     fio --server=127.0.0.1,"$port") >"$work/server.log" 2>&1 &
   server=$!
   for _ in $(seq 300); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
@@ -163,6 +185,14 @@ else
   else
     not_ok "a Stop while fio runs: the hosts stopped, cancelled, the result saved" "status: $s" "$(ls "$results")"
   fi
+fi
+
+if [ -n "$can_run" ]; then
+  ok "the server stopped, no fio of it left # SKIP $can_run"
+elif stop_server; then
+  ok "the server stopped, no fio of it left (ps)"
+else
+  not_ok "the server stopped, no fio of it left" "$(ps -eo pid,args | grep -F -- "--server=127.0.0.1,$port")"
 fi
 
 if ui_quit; then ok "app.quit ends the process"
