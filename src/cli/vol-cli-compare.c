@@ -52,34 +52,6 @@ fail (int         code,
   return code;
 }
 
-/* Same test everywhere, or one line naming each file's test. */
-static char *
-check_kinds (GPtrArray  *results,
-             char      **paths)
-{
-  const VolResult *first = g_ptr_array_index (results, 0);
-  gboolean mixed = FALSE;
-  GString *list;
-
-  for (guint i = 1; i < results->len; i++)
-    mixed |= g_strcmp0 (((VolResult *) g_ptr_array_index (results, i))->kind, first->kind) != 0;
-  if (!mixed)
-    return NULL;
-
-  list = g_string_new (NULL);
-  for (guint i = 0; i < results->len; i++)
-    {
-      const VolResult *r = g_ptr_array_index (results, i);
-      g_string_append_printf (list, "%s%s (%s)", i ? ", " : "", paths[i], r->kind ? r->kind : "?");
-    }
-  {
-    char *message = g_strdup_printf (_("only results of one test can be compared; these come from different tests: %s"),
-                                     list->str);
-    g_string_free (list, TRUE);
-    return message;
-  }
-}
-
 /* --by: every result has it, and no two share it; else one line naming the files. */
 static char *
 check_by (GPtrArray  *results,
@@ -268,8 +240,11 @@ vol_cli_command_compare (int    argc,
       g_ptr_array_add (results, result);
     }
 
-  problem = check_kinds (results, (char **) paths->pdata);
-  if (problem == NULL && by != NULL)
+  /* the model's one check, naming the files as given */
+  if (!vol_comparison_check_one_test ((VolResult *const *) results->pdata, results->len,
+                                      (const char *const *) paths->pdata, &error))
+    return fail (VOL_CLI_EXIT_USAGE, error->message);
+  if (by != NULL)
     problem = check_by (results, (char **) paths->pdata, by);
   if (problem)
     return fail (VOL_CLI_EXIT_USAGE, problem);

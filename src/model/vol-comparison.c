@@ -573,14 +573,21 @@ vol_comparison_describe (const VolComparison *comparison)
 
 /**
  * vol_comparison_check_one_test:
+ * @names: (nullable) (array length=n): what to call each result in the
+ *   message (the CLI's file paths), or %NULL to call them by position
+ *
+ * The one check, for the model's comparison and the CLI's `compare`
+ * alike: results of different tests have no figure in common.
  *
  * Returns: %TRUE when all @results come from one test; else %FALSE with
- *   @error naming the tests by the results' positions. Any thread.
+ *   @error naming each test and the results that come from it
+ *   ("fill (a.json, c.json); queue (b.json)"). Any thread.
  */
 gboolean
-vol_comparison_check_one_test (VolResult *const *results,
-                               guint             n,
-                               GError          **error)
+vol_comparison_check_one_test (VolResult *const  *results,
+                               guint              n,
+                               const char *const *names,
+                               GError           **error)
 {
   g_autoptr(GPtrArray) kinds = NULL;
   GString *list;
@@ -597,19 +604,26 @@ vol_comparison_check_one_test (VolResult *const *results,
   for (guint i = 0; i < n; i++)
     {
       gboolean seen = FALSE;
-      GString *positions;
+      GString *who;
       for (guint k = 0; k < kinds->len && !seen; k++)
         seen = g_strcmp0 (g_ptr_array_index (kinds, k), results[i]->kind) == 0;
       if (seen)
         continue;
       g_ptr_array_add (kinds, results[i]->kind);
-      positions = g_string_new (NULL);
+      who = g_string_new (NULL);
       for (guint j = i; j < n; j++)
         if (g_strcmp0 (results[j]->kind, results[i]->kind) == 0)
-          g_string_append_printf (positions, "%s%u", positions->len ? ", " : "", j + 1);
+          {
+            if (who->len)
+              g_string_append (who, ", ");
+            if (names != NULL)
+              g_string_append (who, names[j]);
+            else
+              g_string_append_printf (who, "%u", j + 1);
+          }
       g_string_append_printf (list, "%s%s (%s)", list->len ? "; " : "",
-                              results[i]->kind ? results[i]->kind : "?", positions->str);
-      g_string_free (positions, TRUE);
+                              results[i]->kind ? results[i]->kind : "?", who->str);
+      g_string_free (who, TRUE);
     }
   g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
                _("Only results of one test can be compared; these come from different tests: %s"), list->str);
@@ -719,7 +733,7 @@ vol_comparison_new (VolResult *const *results,
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD, _("A comparison needs at least two results"));
       return NULL;
     }
-  if (!vol_comparison_check_one_test (results, n, error))
+  if (!vol_comparison_check_one_test (results, n, NULL, error))
     return NULL;
 
   comparison = g_new0 (VolComparison, 1);

@@ -49,6 +49,7 @@ guint          vol_comparison_n_lead_rows     (const VolComparison *comparison);
 
 gboolean       vol_comparison_check_one_test  (VolResult *const    *results,
                                                guint                n_results,
+                                               const char *const   *names,
                                                GError             **error);
 char          *vol_comparison_attribute       (const VolResult     *result,
                                                const char          *by);

@@ -537,6 +537,16 @@ test_mixed_tests (void)
   g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD);
   g_assert_nonnull (strstr (error->message, "fill (1, 3); queue (2)"));
   g_clear_error (&error);
+  /* the same check names the results as the CLI does, by their files */
+  {
+    const char *names[3] = { "a.json", "b.json", "c.json" };
+    g_assert_false (vol_comparison_check_one_test (results, 3, names, &error));
+    g_assert_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD);
+    g_assert_nonnull (strstr (error->message, "fill (a.json, c.json); queue (b.json)"));
+    g_clear_error (&error);
+    g_assert_true (vol_comparison_check_one_test (queues, 2, names, &error));
+    g_assert_no_error (error);
+  }
   chart = vol_chart_build_comparison_table (results, 3, NULL, NULL, &error);
   g_assert_null (chart);
   g_clear_error (&error);

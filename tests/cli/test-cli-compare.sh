@@ -190,7 +190,7 @@ grep -qE '^  mixed: write latency, mean +3\.00 ms$' "$work/show" && grep -qE '^ 
 grep -q ' (s) ' "$work/stdout" && not_ok "no seconds in raw numbers" "$(grep ' (s) ' "$work/stdout")" || ok "no seconds in raw numbers"
 
 # --- mixed tests, bad files, bad usage -------------------------------------
-expect 2 "only results of one test can be compared.*s16\.json \(fill\).*queue\.volumeter\.json \(queue\)" \
+expect 2 "Only results of one test can be compared.*fill \([^)]*s16\.json\); queue \([^)]*queue\.volumeter\.json\)" \
   "a fill and a queue result are refused, naming the tests" -- "$work/s16.json" "$data/queue.volumeter.json"
 expect 2 "no-such\.json" "a missing file is named" -- "$work/s16.json" "$work/no-such.json"
 expect 2 "truncated\.volumeter\.json" "a truncated file is named" -- "$work/s16.json" "$data/truncated.volumeter.json"
