@@ -229,6 +229,7 @@ typedef struct
   char      *path;
   VolChart  *chart;
   GPtrArray *results;    /* of VolResult */
+  VolChartOptions options; /* those @chart was built with */
   gboolean   exclusive;  /* never replace @path */
 } ExportJob;
 
@@ -262,6 +263,19 @@ export_write (const ExportJob  *job,
     return vol_chart_export_svg (job->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
   if (g_str_equal (format, "pdf"))
     return vol_chart_export_pdf (job->chart, style, path, VOL_CHART_DEFAULT_WIDTH, VOL_CHART_DEFAULT_HEIGHT, error);
+  if (g_str_equal (format, "csv") && one == NULL)
+    {
+      /* A comparison's CSV carries its whole table, as the CLI's does:
+       * the one builder both use, not the drawn chart (which leaves the
+       * table to the pane beside it). */
+      VolChartOptions options = job->options;
+      g_autoptr(VolChart) csv_chart = NULL;
+
+      options.no_table = FALSE;
+      csv_chart = vol_chart_build_comparison_export ((VolResult *const *) job->results->pdata, job->results->len,
+                                                     NULL, &options, error);
+      return csv_chart != NULL && vol_chart_export_csv (csv_chart, path, error);
+    }
   if (g_str_equal (format, "csv"))
     return vol_chart_export_csv (job->chart, path, error);
   if (g_str_equal (format, "json") && one)
@@ -368,6 +382,7 @@ _vol_window_export_async (VolWindow           *self,
   job->path = g_strdup (path);
   job->chart = vol_chart_ref (self->chart);
   job->results = g_ptr_array_ref (self->results);
+  job->options = self->chart_options;
   job->exclusive = exclusive;
   g_task_set_task_data (task, job, export_job_free);
   self->exports_pending++;

@@ -1,6 +1,7 @@
 /* vol-window-private.h — what vol-window.c and vol-window-actions.c share */
 #pragma once
 
+#include "vol-chart-build.h"
 #include "vol-chart-view.h"
 #include "vol-config-pane.h"
 #include "vol-history.h"
@@ -68,6 +69,7 @@ struct _VolWindow
   gboolean              compare_bars;
   char                 *result_path;   /* where the shown result is saved, NULL if nowhere */
   VolChart             *chart;         /* the chart shown */
+  VolChartOptions       chart_options; /* how it was built: a comparison's CSV is built alike */
 
   /* the run in progress: its samples, rebuilt into self->chart a few
    * times a second (vol-live-chart.h) */

@@ -301,6 +301,7 @@ _vol_window_show_results (VolWindow  *self,
     _vol_window_error_dialog (self, _("Cannot Draw These Results"), error->message);
   g_clear_pointer (&self->chart, vol_chart_unref);
   self->chart = chart ? vol_chart_ref (chart) : NULL;
+  self->chart_options = options;
   vol_chart_view_set_chart (self->chart_view, chart);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_box), chart != NULL);
   /* The figures' rows are many widgets: build them after the chart has

@@ -9,8 +9,9 @@
 # shown): newest first, the day headings, each row's headline figure in its
 # kind's unit (random I/O in IO/s, not MB/s), and that ticking results of
 # two test kinds is refused (app.history-choose acts as a click on the box)
-# while two of one kind may be ticked; that switching binary units on
-# re-renders the figures at once. Every wait polls app.status.
+# while two of one kind may be ticked; that the CSV of two opened together
+# is what `volumeter-cli export` writes for them; that switching binary
+# units on re-renders the figures at once. Every wait polls app.status.
 # No root needed; run it alone (is_parallel: false): xvfb-run -a.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -218,6 +219,27 @@ if s=$(ui_wait 'not any(r["chosen"] for r in s["history_rows"]) and all(r["sensi
   ok "cleared, every box is sensitive again"
 else
   not_ok "cleared, every box is sensitive again" "status: $s"
+fi
+
+# ---- a comparison's CSV: the one table builder the CLI uses ---------------------------
+# The two random results opened together, exported as CSV by the window,
+# must be byte for byte what `volumeter-cli export A B --csv` writes
+# (vol_chart_build_comparison_export): the whole table, not the drawn chart.
+ui_call open-paths "[$(ui_str "$results/a-random.volumeter.json"), $(ui_str "$results/d-random.volumeter.json")]" >/dev/null
+if ui_wait 's.get("results") == 2' 20 >/dev/null; then
+  ui_call export "($(ui_str csv), $(ui_str "$UI_WORK/app-compare.csv"))" >/dev/null
+  ui_wait 's.get("exporting") == 0' 30 >/dev/null
+  out=$("$UI_CLI" export "$results/a-random.volumeter.json" "$results/d-random.volumeter.json" \
+        --csv "$UI_WORK/cli-compare.csv" 2>&1)
+  if [ -s "$UI_WORK/app-compare.csv" ] && cmp -s "$UI_WORK/app-compare.csv" "$UI_WORK/cli-compare.csv" \
+     && grep -q "Write, average" "$UI_WORK/app-compare.csv"; then
+    ok "a comparison's CSV from the window is the CLI's, whole table included ($(wc -l <"$UI_WORK/app-compare.csv") lines)"
+  else
+    not_ok "a comparison's CSV from the window is the CLI's, whole table included" "cli: $out" \
+      "$(diff "$UI_WORK/app-compare.csv" "$UI_WORK/cli-compare.csv" 2>&1 | head -8)"
+  fi
+else
+  not_ok "the two random results open as a comparison" "status: $(ui_status)"
 fi
 
 # ---- preferences apply live -----------------------------------------------------------
