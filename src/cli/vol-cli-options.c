@@ -257,10 +257,11 @@ print_option (const char *name,
 {
   g_autofree char *left = value_name ? g_strdup_printf ("%s %s", name, value_name) : g_strdup (name);
 
-  if (strlen (left) > 24)
-    g_print ("  %s\n  %-24s  ", left, "");
+  /* by characters, not bytes: "N,N,…" is 5 characters in 7 bytes */
+  if (g_utf8_strlen (left, -1) > 24)
+    g_print ("  %s\n  %s  ", left, vol_cli_pad ("", 24));
   else
-    g_print ("  %-24s  ", left);
+    g_print ("  %s  ", vol_cli_pad (left, 24));
   g_print ("%s", help);
   if (default_text)
     g_print (_(" [default: %s]"), default_text);

@@ -39,6 +39,8 @@ gboolean vol_cli_parse_run        (int                argc,
 void     vol_cli_run_options_clear (VolCliRunOptions *options);
 void     vol_cli_print_run_help   (const VolTestInfo *info);
 void     vol_cli_print_tests      (FILE              *out);
+const char *vol_cli_pad            (const char        *label,
+                                   int                width);
 
 typedef struct _VolCliProgress VolCliProgress;
 

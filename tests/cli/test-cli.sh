@@ -78,6 +78,36 @@ done
 grep -q "default: 1000" <<<"$help" && grep -q "default: 32M" <<<"$help" && grep -q "default: 2%" <<<"$help" \
   && ok "run fill --help gives the defaults" || not_ok "run fill --help gives the defaults" "$help"
 grep -qi "binary" <<<"$help" && ok "run fill --help explains binary sizes" || not_ok "run fill --help explains binary sizes"
+# Every option row of every test's help has its description at one column,
+# counted in characters (a value name such as "N,N,…" has more bytes than
+# characters), or, when the option is too long, on the next line there.
+kinds=$("$cli" --help | sed -n '/^Tests:/,/^$/p' | awk 'NR > 1 && NF { print $1 }')
+for kind in $kinds; do
+  bad=$("$cli" run "$kind" --help | python3 -c '
+import re, sys
+col = None
+lines = sys.stdin.buffer.read().decode("utf-8").splitlines()
+for i, line in enumerate(lines):
+    if not line.startswith("  -"):
+        continue
+    # the option and its value name, two or more spaces, the description
+    m = re.match(r"  \S+(?: \S+)*( {2,})\S", line)
+    if m:
+        start = m.end(1)
+    else:                                # too long: the description is on the next line
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        start = len(nxt) - len(nxt.lstrip(" "))
+    col = start if col is None else col
+    if start != col:
+        print("%r: description at character %d, not %d" % (line, start, col))
+if col is None:
+    print("no option rows")
+')
+  [ -z "$bad" ] && [ -n "$kind" ] && ok "run $kind --help: every description starts at one column" \
+    || not_ok "run $kind --help: every description starts at one column" "$bad"
+done
+[ "$(wc -w <<<"$kinds")" -ge 9 ] && ok "--help lists the tests ($(tr '\n' ' ' <<<"$kinds"))" \
+  || not_ok "--help lists the tests" "$kinds"
 
 expect 2 "unknown command" "unknown command" -- frobnicate
 expect 2 "no test called" "unknown test" -- run nosuch --target "$vol"
