@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,17 +21,26 @@ struct _VolScratch
   char *name;     /* ".volumeter-AbC123" */
   char *path;
   int   target_fd;  /* the target, opened once; every later call is relative to it */
-  int   fd;
+  int   fd;         /* the folder, holding its lock (flock LOCK_EX) until it is removed */
   dev_t dev;        /* the target's filesystem: removal never leaves it */
 };
 
-/* Who owns a scratch folder: pid alone can be reused, so the process start
- * time (in clock ticks since boot) and the boot id come with it. */
+/* Who owns a scratch folder. A run is alive while it holds the folder's
+ * lock: flock() on the folder's own descriptor, taken right after mkdir,
+ * before the marker is written, and held until the folder is gone. The
+ * kernel drops it when the process dies, however it dies, and it is the
+ * same lock seen from every PID namespace (a Flatpak run is pid 1 or 2 in
+ * its own). The marker says what the folder is and that its run locks it
+ * ("lock=flock"). The pid, its start time (clock ticks since boot) and the
+ * boot id are only the fallback for a folder whose lock says nothing: one
+ * left by an older Volumeter, which did not lock, or one on a filesystem
+ * without flock(). */
 typedef struct
 {
-  int     pid;
-  guint64 start;
-  char   *boot_id;
+  int      pid;
+  guint64  start;
+  char    *boot_id;
+  gboolean locks;    /* the marker says its run holds the folder's lock */
 } Owner;
 
 static char *
@@ -72,8 +82,9 @@ read_start_time (int pid)
 #define MARKER_TEMP VOL_SCRATCH_MARKER ".new"
 
 static gboolean
-write_marker (int      fd,
-              GError **error)
+write_marker (int        fd,
+              gboolean   locked,
+              GError   **error)
 {
   g_autofree char *boot_id = read_boot_id ();
   guint64 start = read_start_time (getpid ());
@@ -93,8 +104,8 @@ write_marker (int      fd,
                    _("Cannot read this process’s start time or the boot id from /proc: %s"), g_strerror (saved));
       return FALSE;
     }
-  text = g_strdup_printf ("volumeter scratch folder\npid=%d\nstart=%" G_GUINT64_FORMAT "\nboot=%s\n",
-                          (int) getpid (), start, boot_id);
+  text = g_strdup_printf ("volumeter scratch folder\npid=%d\nstart=%" G_GUINT64_FORMAT "\nboot=%s\n%s",
+                          (int) getpid (), start, boot_id, locked ? "lock=flock\n" : "");
   len = strlen (text);
 
   mfd = openat (fd, MARKER_TEMP, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -206,6 +217,36 @@ random_name (void)
   return g_strconcat (VOL_SCRATCH_PREFIX, suffix, NULL);
 }
 
+/* Takes @fd's lock for the run's life. Returns TRUE when locked; FALSE
+ * with errno when the filesystem has no flock() (ENOLCK, EOPNOTSUPP,
+ * EINVAL: some network and FUSE filesystems), so the marker's pid must
+ * speak for the run. It waits only while a cleanup holds the lock of this
+ * very folder, which it does only to remove it (see below). */
+static gboolean
+lock_folder (int fd)
+{
+  int r;
+
+  do
+    r = flock (fd, LOCK_EX);
+  while (r != 0 && errno == EINTR);
+  return r == 0;
+}
+
+/* The folder @name below @target_fd is still the one @fd opened. A cleanup
+ * that came between mkdirat() and the lock found an empty folder of ours
+ * that no one held and removed it: then this run makes another. */
+static gboolean
+still_there (int         target_fd,
+             const char *name,
+             int         fd)
+{
+  struct stat by_name, by_fd;
+
+  return fstatat (target_fd, name, &by_name, AT_SYMLINK_NOFOLLOW) == 0 && fstat (fd, &by_fd) == 0
+         && by_name.st_dev == by_fd.st_dev && by_name.st_ino == by_fd.st_ino;
+}
+
 /**
  * vol_scratch_create:
  * @target: an existing folder, as the probe resolved it (no symbolic links)
@@ -223,6 +264,8 @@ vol_scratch_create (const char  *target,
   g_autoptr(GError) local = NULL;
   struct stat st;
   int saved = 0;
+  int open_errno = 0;
+  gboolean locked = FALSE;
 
   g_return_val_if_fail (target != NULL, NULL);
 
@@ -244,14 +287,28 @@ vol_scratch_create (const char  *target,
     {
       g_free (scratch->name);
       scratch->name = random_name ();
-      if (mkdirat (scratch->target_fd, scratch->name, 0700) == 0)
+      if (mkdirat (scratch->target_fd, scratch->name, 0700) != 0)
         {
-          saved = 0;
-          break;
+          saved = errno;
+          if (saved != EEXIST)
+            break;
+          continue;
         }
-      saved = errno;
-      if (saved != EEXIST)
+      saved = 0;
+      scratch->fd = openat (scratch->target_fd, scratch->name,
+                            O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (scratch->fd < 0)
+        {
+          open_errno = errno;
+          break;    /* reported below, with the folder removed */
+        }
+      locked = lock_folder (scratch->fd);
+      if (!locked || still_there (scratch->target_fd, scratch->name, scratch->fd))
         break;
+      /* removed by a cleanup before the lock was taken: another name */
+      close (scratch->fd);
+      scratch->fd = -1;
+      saved = EEXIST;
     }
   if (saved != 0)
     {
@@ -265,11 +322,9 @@ vol_scratch_create (const char  *target,
     }
   scratch->path = g_build_filename (target, scratch->name, NULL);
 
-  scratch->fd = openat (scratch->target_fd, scratch->name,
-                        O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (scratch->fd < 0 || !write_marker (scratch->fd, &local))
+  if (scratch->fd < 0 || !write_marker (scratch->fd, locked, &local))
     {
-      saved = errno;
+      saved = scratch->fd < 0 ? open_errno : errno;
       g_set_error (error, G_IO_ERROR, local ? local->code : (int) g_io_error_from_errno (saved),
                    _("Cannot write to %s: %s"), target,
                    local ? local->message : g_strerror (saved));
@@ -439,16 +494,18 @@ vol_scratch_remove (VolScratch  *scratch,
 
   g_return_val_if_fail (scratch != NULL, FALSE);
 
-  if (scratch->fd >= 0)
-    {
-      close (scratch->fd);
-      scratch->fd = -1;
-    }
   if (scratch->name != NULL && scratch->target_fd >= 0)
     {
       ok = remove_tree_at (scratch->target_fd, scratch->name, scratch->dev, TRUE, error);
       if (ok)
         g_clear_pointer (&scratch->name, g_free);
+    }
+  /* the lock goes with the folder, not before: until then a cleanup
+   * must see the run alive (closing the descriptor drops it) */
+  if (scratch->fd >= 0)
+    {
+      close (scratch->fd);
+      scratch->fd = -1;
     }
   return ok;
 }
@@ -510,6 +567,8 @@ read_owner (int    dir_fd,
         owner->pid = (int) g_ascii_strtoll (lines[i] + 4, NULL, 10);
       else if (g_str_has_prefix (lines[i], "start="))
         owner->start = g_ascii_strtoull (lines[i] + 6, NULL, 10);
+      else if (g_str_equal (lines[i], "lock=flock"))
+        owner->locks = TRUE;
       else if (g_str_has_prefix (lines[i], "boot="))
         {
           g_free (owner->boot_id);
@@ -582,7 +641,10 @@ owner_alive (const Owner *owner)
  * and of those only the ones that hold Volumeter's marker (a regular file,
  * never opened in a way that could block) or nothing but a marker being
  * made; a folder with other things and no marker is not ours and is left
- * alone. Removal never follows a link or enters another mount.
+ * alone. A folder whose lock a run holds is in use, from any PID
+ * namespace; a free lock means its run is gone, unless the marker does
+ * not say its run locks (an older Volumeter's) and names a live process.
+ * Removal never follows a link or enters another mount.
  */
 gboolean
 vol_scratch_cleanup_stale (const char  *dir,
@@ -626,6 +688,7 @@ vol_scratch_cleanup_stale (const char  *dir,
       Owner owner = { 0 };
       struct stat st;
       MarkerState state;
+      enum { LOCK_FREE, LOCK_HELD, LOCK_UNKNOWN } lock;
       int fd;
 
       if (!g_str_has_prefix (entry->d_name, VOL_SCRATCH_PREFIX)
@@ -640,8 +703,14 @@ vol_scratch_cleanup_stale (const char  *dir,
           close (fd);
           continue;
         }
-      state = read_marker_state (fd, &owner);
-      close (fd);
+      /* Held by its run: alive, whatever the marker says or lacks (the
+       * moment between mkdir and the marker, another PID namespace).
+       * Free: this cleanup holds it from here to the removal, so a run
+       * cannot take the folder meanwhile (vol_scratch_create() checks
+       * that its folder survived). No flock() here: the marker decides. */
+      lock = flock (fd, LOCK_EX | LOCK_NB) == 0 ? LOCK_FREE
+             : (errno == EWOULDBLOCK || errno == EINTR) ? LOCK_HELD : LOCK_UNKNOWN;
+      state = lock == LOCK_HELD ? MARKER_OWNER : read_marker_state (fd, &owner);
       /* An unfinished creation also has the mode vol_scratch_create()
        * gives (0700): an empty folder someone else made with our kind of
        * name (0755 by default) is theirs. */
@@ -649,10 +718,12 @@ vol_scratch_cleanup_stale (const char  *dir,
         state = MARKER_NONE;
       if (state == MARKER_NONE)
         {
+          close (fd);
           g_free (owner.boot_id);
           continue;
         }
-      if (state == MARKER_OWNER && owner_alive (&owner))
+      if (lock == LOCK_HELD
+          || (state == MARKER_OWNER && !(lock == LOCK_FREE && owner.locks) && owner_alive (&owner)))
         {
           if (in_use)
             g_ptr_array_add (in_use, g_build_filename (dir, entry->d_name, NULL));
@@ -664,6 +735,7 @@ vol_scratch_cleanup_stale (const char  *dir,
         }
       else
         ok = FALSE;
+      close (fd);
       g_free (owner.boot_id);
     }
   closedir (d);

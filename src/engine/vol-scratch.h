@@ -1,12 +1,14 @@
 /* vol-scratch.h — a private folder for one run's files, removed on every path
  *
  * A run writes only inside "<target>/.volumeter-XXXXXX" (mode 0700), which
- * holds a marker naming the process that owns it. The target is resolved
- * once and opened; the folder, its files and the free-space query all work
- * from that descriptor. vol_scratch_remove() deletes the folder without
- * following symbolic links or entering other mounts, the marker last;
+ * holds a marker saying what it is and naming the process that owns it;
+ * the run holds the folder's lock (flock) from its creation to its
+ * removal. The target is resolved once and opened; the folder, its files
+ * and the free-space query all work from that descriptor.
+ * vol_scratch_remove() deletes the folder without following symbolic
+ * links or entering other mounts, the marker last, then lets the lock go;
  * vol_scratch_cleanup_stale() finds folders a killed run left behind and
- * removes those whose owner is gone. Blocking: worker thread or CLI.
+ * removes those whose lock no one holds. Blocking: worker thread or CLI.
  */
 #pragma once
 

@@ -286,6 +286,7 @@ else
   not_ok "cleanup leaves a live run's folder" "the run ended without pausing"
 fi
 [ -e "$work/killed.json" ] && not_ok "a killed run saves nothing" || ok "a killed run saves nothing"
+
 mkdir "$vol/.volumeter-NOTOUR"
 left=$(scratch_count)
 [ "$left" -eq 2 ] && ok "a killed run leaves its folder (set-up)" || not_ok "a killed run leaves its folder (set-up)" "$left"
@@ -293,6 +294,33 @@ msg=$("$cli" cleanup "$vol"); rc=$?
 [ $rc -eq 0 ] && grep -q "Removed" <<<"$msg" && ok "cleanup removes it" || not_ok "cleanup removes it" "exit $rc: $msg"
 [ -d "$vol/.volumeter-NOTOUR" ] && ok "cleanup leaves a folder without our marker" || not_ok "cleanup leaves a folder without our marker"
 [ "$(scratch_count)" -eq 1 ] && ok "only the stranger is left" || not_ok "only the stranger is left"
+# A run in a PID namespace of its own with its own /proc (as every Flatpak
+# run is), held at a chosen write: its marker names pid 1 and that
+# process's start time there; on the host pid 1 is init, started at
+# another time, so the marker alone would call the run dead. cleanup on
+# the host must see the run's lock and leave its folder. Then the run,
+# released, finishes and removes it.
+env $(pause_env pwrite:2) unshare --pid --fork --kill-child --mount-proc \
+  "$cli" run fill --target "$vol" --files 4 --chunk 1M --reserve 16M --max-bytes 8M -o "$work/ns.json" --quiet &
+pid=$!
+if where=$(pause_wait $pid); then
+  ns_marker=$(grep -l '^pid=1$' "$vol"/.volumeter-*/.volumeter-scratch 2>/dev/null | head -1)
+  ns_folder=${ns_marker%/*}
+  msg=$("$cli" cleanup "$vol"); rc=$?
+  if [ -n "$ns_folder" ] && [ $rc -eq 0 ] && [ -e "$ns_folder" ] && grep -qF "Left $ns_folder: its run is still going" <<<"$msg"; then
+    ok "cleanup on the host leaves the folder of a run in another PID namespace (its marker says pid=1)"
+  else
+    not_ok "cleanup on the host leaves the folder of a run in another PID namespace" "marker: ${ns_marker:-none with pid=1}" "exit $rc: $msg"
+  fi
+  pause_release
+  wait $pid; rc=$?
+  [ $rc -eq 0 ] && [ -s "$work/ns.json" ] && [ -n "$ns_marker" ] && [ ! -e "$ns_folder" ] \
+    && ok "released, that run finishes, saves its result and removes its folder" \
+    || not_ok "released, that run finishes, saves its result and removes its folder" "exit $rc" "$(ls -a "$vol")"
+else
+  kill -KILL $pid 2>/dev/null; wait $pid 2>/dev/null
+  not_ok "cleanup on the host leaves the folder of a run in another PID namespace" "the run ended without pausing ($where)"
+fi
 expect 2 "" "cleanup of a missing folder" -- cleanup "$work/missing"
 
 echo "1..$n"

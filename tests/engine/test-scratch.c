@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -282,6 +283,108 @@ test_cleanup_unfinished (void)
   g_assert_true (g_file_test (foreign_empty, G_FILE_TEST_IS_DIR));
 }
 
+/* ---- the lock a run holds ------------------------------------------------ */
+
+/* The moment between mkdir and the marker: an empty folder of ours whose
+ * lock someone holds is in use; once the lock is free, it is an unfinished
+ * creation and goes. flock() locks are per open file, so this process's
+ * lock stops its own cleanup as another process's would. */
+static void
+test_lock_held_unfinished (void)
+{
+  g_autofree char *dir = make_case_dir ("locked");
+  g_autofree char *empty = g_build_filename (dir, VOL_SCRATCH_PREFIX "FFFFFF", NULL);
+  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) in_use = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  int fd;
+
+  g_assert_cmpint (g_mkdir (empty, 0700), ==, 0);
+  g_assert_cmpint (chmod (empty, 0700), ==, 0);
+  fd = open (empty, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (flock (fd, LOCK_EX), ==, 0);
+
+  g_assert_true (vol_scratch_cleanup_stale (dir, removed, in_use, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (removed->len, ==, 0);
+  g_assert_cmpuint (in_use->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (in_use, 0), ==, empty);
+  g_assert_true (g_file_test (empty, G_FILE_TEST_IS_DIR));
+
+  close (fd);
+  g_ptr_array_set_size (in_use, 0);
+  g_assert_true (vol_scratch_cleanup_stale (dir, removed, in_use, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (removed->len, ==, 1);
+  g_assert_cmpuint (in_use->len, ==, 0);
+  g_assert_false (g_file_test (empty, G_FILE_TEST_EXISTS));
+}
+
+/* A folder holding @marker_text as its marker, made as vol_scratch_create()
+ * makes one (0700) but locked by no one. */
+static char *
+make_marked (const char *dir,
+             const char *name,
+             const char *marker_text)
+{
+  char *folder = g_build_filename (dir, name, NULL);
+  g_autofree char *marker = g_build_filename (folder, VOL_SCRATCH_MARKER, NULL);
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_cmpint (chmod (folder, 0700), ==, 0);
+  write_text (marker, marker_text);
+  return folder;
+}
+
+/* The lock, not the pid, says whether a run is alive: a live run's folder
+ * is in use; a marker that says its run locks, naming this very (live)
+ * process but with its lock free, is a dead run's (a pid from another
+ * PID namespace proves nothing here). A marker without "lock=" is an
+ * older Volumeter's: its pid and boot still decide, as before. */
+static void
+test_lock_decides (void)
+{
+  g_autofree char *dir = make_case_dir ("lockdecides");
+  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) in_use = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolScratch) live = vol_scratch_create (dir, &error);
+  g_autofree char *live_marker = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *locked_dead = NULL;
+  g_autofree char *old_alive = NULL;
+  g_autofree char *old_dead = NULL;
+  char *lock_line;
+
+  g_assert_no_error (error);
+  live_marker = g_build_filename (vol_scratch_get_path (live), VOL_SCRATCH_MARKER, NULL);
+  g_assert_true (g_file_get_contents (live_marker, &text, NULL, NULL));
+  lock_line = strstr (text, "lock=flock\n");
+  g_assert_nonnull (lock_line);
+
+  locked_dead = make_marked (dir, VOL_SCRATCH_PREFIX "GGGGGG", text);
+  old_text = g_strndup (text, lock_line - text);
+  old_alive = make_marked (dir, VOL_SCRATCH_PREFIX "HHHHHH", old_text);
+  old_dead = make_marked (dir, VOL_SCRATCH_PREFIX "IIIIII",
+                          "volumeter scratch folder\npid=1\nstart=1\nboot=another-boot\n");
+
+  g_assert_true (vol_scratch_cleanup_stale (dir, removed, in_use, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (in_use->len, ==, 2);
+  g_assert_cmpuint (removed->len, ==, 2);
+  g_assert_true (g_file_test (vol_scratch_get_path (live), G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (old_alive, G_FILE_TEST_IS_DIR));
+  g_assert_false (g_file_test (locked_dead, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (old_dead, G_FILE_TEST_EXISTS));
+
+  /* the run removes its folder, then lets go of the lock */
+  g_assert_true (vol_scratch_remove (live, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (vol_scratch_get_path (live), G_FILE_TEST_EXISTS));
+}
+
 static int
 lowest_free_fd (void)
 {
@@ -463,6 +566,8 @@ main (int    argc,
   g_test_add_func ("/vol/scratch/fifo-marker", test_fifo_marker);
   g_test_add_func ("/vol/scratch/cross-mount-marker-last", test_cross_mount_and_marker_last);
   g_test_add_func ("/vol/scratch/cleanup-unfinished", test_cleanup_unfinished);
+  g_test_add_func ("/vol/scratch/lock-held-unfinished", test_lock_held_unfinished);
+  g_test_add_func ("/vol/scratch/lock-decides", test_lock_decides);
   g_test_add_func ("/vol/scratch/few-descriptors", test_few_descriptors);
   g_test_add_func ("/vol/scratch/thread-cannot-start", test_thread_cannot_start);
   g_test_add_func ("/vol/scratch/target-risk", test_target_risk);
