@@ -27,7 +27,8 @@ static const struct
   { "-o, --output", "FILE", N_("Where to save the result, a file that does not exist yet (default: volumeter-TEST-YYYYMMDD-HHMMSS.volumeter.json here, with -2, -3… when that name is taken)") },
   { "--force", NULL, N_("Replace the -o FILE if it exists (without it the run is refused and the file left as it is)") },
   { "--png", "FILE", N_("Also save the result's chart as a PNG image (2400×1400)") },
-  { "--yes", NULL, N_("Run even where the test would fill the system or home volume, or memory (tmpfs, /dev); without it the run is refused and the amount named") },
+  /* xgettext:no-c-format */
+  { "--yes", NULL, N_("Run even where the test would fill the system or home volume, or memory (tmpfs, /dev), or leave any volume less than 10 % free; without it the run is refused and the amount named") },
   { "-q, --quiet", NULL, N_("Print nothing but errors") },
   { "-h, --help", NULL, N_("Show this help") },
 };

@@ -170,8 +170,9 @@ check_output (const char  *output,
 }
 
 /* The application asks before filling the system or home volume, or
- * memory; the command line has no one to ask, so it refuses unless the
- * user said --yes, naming the amount. Both use the engine's one decision.
+ * memory, or leaving a volume nearly full; the command line has no one to
+ * ask, so it refuses unless the user said --yes, naming the amount. Both
+ * use the engine's one decision.
  * A target the probe cannot read is left to the run, which reports it. */
 static gboolean
 check_target (const VolCliRunOptions  *options,

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-estimate.h"
 #include "vol-registry.h"
 #include "vol-size.h"
 
@@ -32,9 +33,14 @@ same_filesystem (const struct stat *here,
  * line's --yes alike: must the user say yes before @spec runs on @target?
  * A fill test writes up to the volume's free space, which upsets the
  * programs of the system or home volume and takes RAM on tmpfs; nothing
- * belongs in devtmpfs. A folder the user cannot write to is no risk: the
- * run fails before writing anything, with the better message. Blocking
- * (stat); main thread or CLI.
+ * belongs in devtmpfs. Every other kind that writes keeps a set amount on
+ * the volume while it runs (its estimate's bytes_held, fitted to the free
+ * space less 64 MiB as the run fits it): when that would leave less than
+ * VOL_TARGET_NEARLY_FULL_PERCENT of the volume free, on any volume, it is
+ * VOL_TARGET_RISK_NEARLY_FULL. A fill is not asked that: filling is what
+ * it is for. A folder the user cannot write to is no risk: the run fails
+ * before writing anything, with the better message. Blocking (stat);
+ * main thread or CLI.
  */
 VolTargetRisk
 vol_scratch_target_risk (const VolTestSpec   *spec,
@@ -45,18 +51,17 @@ vol_scratch_target_risk (const VolTestSpec   *spec,
   gboolean fill;
   gint64 max;
   guint64 amount;
+  const VolTestKind *kind;
   VolTargetRisk risk = VOL_TARGET_RISK_NONE;
 
   g_return_val_if_fail (spec != NULL, VOL_TARGET_RISK_NONE);
 
   if (bytes)
     *bytes = 0;
-  {
-    /* a test that only reads puts nothing anywhere: no risk to name */
-    const VolTestKind *kind = vol_registry_lookup (vol_test_spec_get_kind (spec));
-    if (kind != NULL && kind->info.reads_device)
-      return VOL_TARGET_RISK_NONE;
-  }
+  kind = vol_registry_lookup (vol_test_spec_get_kind (spec));
+  /* a test that only reads puts nothing anywhere: no risk to name */
+  if (kind != NULL && kind->info.reads_device)
+    return VOL_TARGET_RISK_NONE;
   if (target == NULL || target->path == NULL || stat (target->path, &here) != 0
       || access (target->path, W_OK) != 0)
     return VOL_TARGET_RISK_NONE;
@@ -65,7 +70,22 @@ vol_scratch_target_risk (const VolTestSpec   *spec,
   if (g_strcmp0 (target->fs_type, "devtmpfs") == 0)
     risk = VOL_TARGET_RISK_DEVICES;
   else if (!fill)
-    return VOL_TARGET_RISK_NONE;
+    {
+      VolEstimate estimate;
+      guint64 left;
+
+      if (kind == NULL || target->capacity_bytes == 0
+          || !vol_test_info_estimate (&kind->info, spec, target->free_bytes, target->capacity_bytes, &estimate)
+          || estimate.bytes_held == 0)
+        return VOL_TARGET_RISK_NONE;
+      left = target->free_bytes > estimate.bytes_held ? target->free_bytes - estimate.bytes_held : 0;
+      /* left / capacity < 10 %, in integers */
+      if (left * 100 >= (guint64) VOL_TARGET_NEARLY_FULL_PERCENT * target->capacity_bytes)
+        return VOL_TARGET_RISK_NONE;
+      if (bytes)
+        *bytes = estimate.bytes_held;
+      return VOL_TARGET_RISK_NEARLY_FULL;
+    }
   else if (vol_fs_type_is_ram (target->fs_type))
     risk = VOL_TARGET_RISK_MEMORY;
   else if (same_filesystem (&here, "/"))
@@ -121,6 +141,20 @@ vol_scratch_target_risk_message (const VolTestSpec   *spec,
                                 "for the length of the run, and measure memory, not a disk. "
                                 "The files are removed when the test ends."),
                               where, target->fs_type, amount);
+    case VOL_TARGET_RISK_NEARLY_FULL:
+      {
+        guint64 left = target->free_bytes > bytes ? target->free_bytes - bytes : 0;
+        g_autofree char *left_text = vol_size_format (left);
+        g_autofree char *capacity = vol_size_format (target->capacity_bytes);
+        guint percent = (guint) (left * 100 / MAX (target->capacity_bytes, 1));
+
+        /* TRANSLATORS: "/mnt/usb would be nearly full: the test keeps up to 900 MiB there while it runs,
+         * leaving 90 MiB of its 1 GiB free (8 %). …" */
+        return g_strdup_printf (_("%s would be nearly full: the test keeps up to %s there while it runs, "
+                                  "leaving %s of its %s free (%u %%); other programs may run out of space. "
+                                  "The files are removed when the test ends."),
+                                where, amount, left_text, capacity, percent);
+      }
     case VOL_TARGET_RISK_DEVICES:
     case VOL_TARGET_RISK_NONE:
     default:

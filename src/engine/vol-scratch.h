@@ -46,7 +46,12 @@ typedef enum
   VOL_TARGET_RISK_HOME,    /* filling the volume that holds the home folder */
   VOL_TARGET_RISK_MEMORY,  /* filling a tmpfs or ramfs: it takes RAM */
   VOL_TARGET_RISK_DEVICES, /* writing into devtmpfs, the system's device nodes */
+  VOL_TARGET_RISK_NEARLY_FULL, /* a set amount that leaves < 10 % of the volume free */
 } VolTargetRisk;
+
+/* A run that would leave less than this share of the volume free asks
+ * first, as filling it does. */
+#define VOL_TARGET_NEARLY_FULL_PERCENT 10
 
 VolTargetRisk vol_scratch_target_risk         (const VolTestSpec   *spec,
                                                const VolTargetInfo *target,

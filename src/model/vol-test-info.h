@@ -18,6 +18,9 @@ typedef struct _VolTestInfo VolTestInfo;
 typedef struct
 {
   guint64  bytes_written;  /* written for certain: files laid down, set amounts */
+  guint64  bytes_held;     /* the most it keeps on the volume at once: what
+                            * the free space must hold (a region rewritten
+                            * counts once) */
   gboolean timed_writes;   /* and writes for set times, as many as the device takes */
   double   fixed_seconds;  /* the parts that run for a set time */
   guint64  bytes_moved;    /* reads and writes whose time depends on the device */

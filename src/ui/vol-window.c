@@ -734,8 +734,9 @@ _vol_window_answer (VolWindow   *self,
 }
 
 /* Filling the volume that holds the system or the home folder, or RAM,
- * can upset running programs for the length of the run: the engine
- * decides, for the command line's --yes too, and says which and how much. */
+ * or leaving any volume nearly full, can upset running programs for the
+ * length of the run: the engine decides, for the command line's --yes
+ * too, and says which, how much and what remains. */
 static gboolean
 needs_confirmation (VolWindow           *self,
                     const VolTestSpec   *spec,
@@ -810,8 +811,15 @@ _vol_window_start (VolWindow *self,
     }
   if (!confirmed && needs_confirmation (self, spec, vol_config_pane_get_target_info (self->config), &message))
     {
-      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Fill the System Volume?"), message);
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "fill", _("_Fill Volume"), NULL);
+      /* a set amount that leaves the volume nearly full, or a fill */
+      gboolean nearly_full = vol_scratch_target_risk (spec, vol_config_pane_get_target_info (self->config), NULL)
+                             == VOL_TARGET_RISK_NEARLY_FULL;
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self),
+                                                  nearly_full ? _("Nearly Fill the Volume?") : _("Fill the System Volume?"),
+                                                  message);
+      /* the same response ids either way: a script answers 'fill' */
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                        "fill", nearly_full ? _("_Run Anyway") : _("_Fill Volume"), NULL);
       adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "fill", ADW_RESPONSE_DESTRUCTIVE);
       adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
       g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), self);

@@ -18,13 +18,14 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-cli-test.XXXXXX")
 chmod 755 "$work"
-loop="" ro_loop=""
+loop="" ro_loop="" big_loop=""
 # the images in VOLUMETER_TEST_IMAGE_DIR if set (/dev/shm: RAM-backed), as in with-volume.sh
 images=$work
 [ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ] && images=$(mktemp -d "$VOLUMETER_TEST_IMAGE_DIR/volumeter-cli-test.XXXXXX")
 cleanup() {
-  for m in "$work/vol" "$work/ro"; do mountpoint -q "$m" && umount "$m"; done
+  for m in "$work/vol" "$work/ro" "$work/big"; do mountpoint -q "$m" && umount "$m"; done
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+  [ -n "$big_loop" ] && losetup -d "$big_loop" 2>/dev/null
   [ -n "$ro_loop" ] && losetup -d "$ro_loop" 2>/dev/null
   [ "$images" != "$work" ] && rm -rf "$images"
   rm -rf "$work"
@@ -322,6 +323,30 @@ else
   not_ok "cleanup on the host leaves the folder of a run in another PID namespace" "the run ended without pausing ($where)"
 fi
 expect 2 "" "cleanup of a missing folder" -- cleanup "$work/missing"
+
+# A set amount that leaves a volume nearly full: a quick benchmark asked
+# for 2 GiB on a 1 GiB volume fits its file to the free space less 64 MiB,
+# which is under 10 % of the volume (64 MiB is 10 % of 640 MiB: the volume
+# must be larger than that). Refused without --yes (exit 2, one line
+# naming the amount and what remains, nothing written); runs with it.
+truncate -s 1G "$images/big.img"
+big_loop=$(losetup -f --show "$images/big.img")
+mkfs.ext4 -q -F -m 0 -E lazy_itable_init=0,lazy_journal_init=0 "$big_loop"
+mkdir "$work/big"
+mount "$big_loop" "$work/big"
+expect 2 "$work/big would be nearly full: the test keeps up to [0-9.]+ MiB there while it runs, leaving 64 MiB of its [0-9.]+ (MiB|GiB) free \([0-9] %\).*Pass --yes" \
+  "quick leaving under 10 % free is refused without --yes, naming the amount and what remains" \
+  -- run quick --target "$work/big" --size 2G --loops 1 --seconds 0.2 -o "$work/nearly.json"
+[ ! -e "$work/nearly.json" ] && [ -z "$(ls -A "$work/big" | grep -v '^lost+found$')" ] \
+  && ok "the refused run wrote nothing" || not_ok "the refused run wrote nothing" "$(ls -A "$work/big")"
+out=$("$cli" run quick --target "$work/big" --size 2G --loops 1 --seconds 0.2 --yes -q -o "$work/nearly.json" 2>&1); rc=$?
+[ $rc -eq 0 ] && [ -s "$work/nearly.json" ] && ok "with --yes it runs" || not_ok "with --yes it runs" "exit $rc: $out"
+expect 0 "" "a smaller quick on that volume needs no --yes" \
+  -- run quick --target "$work/big" --size 64M --loops 1 --seconds 0.2 -q -o "$work/roomy.json"
+umount "$work/big"
+losetup -d "$big_loop"
+big_loop=""
+rm -f "$images/big.img"
 
 echo "1..$n"
 [ $failed -eq 0 ]

@@ -529,6 +529,57 @@ test_target_risk (void)
   g_assert_cmpint (vol_scratch_target_risk (fill, volume, NULL), ==, VOL_TARGET_RISK_NONE);
 }
 
+/* A set amount that would leave under 10 % of a volume free asks, on any
+ * volume, naming the amount kept and what remains; a fill is not asked
+ * that (filling is its point), a read-only kind never. The amount is the
+ * kind's estimate of what it holds at once: Transfer's region once, not
+ * once per size and iteration. */
+static void
+test_target_nearly_full (void)
+{
+  g_autoptr(VolTestSpec) quick = th_make_spec ("quick", 0, "size", "900M", NULL);
+  g_autoptr(VolTestSpec) small_quick = th_make_spec ("quick", 0, "size", "100M", NULL);
+  g_autoptr(VolTestSpec) threads = th_make_spec ("threads", 0, "threads", "1,2", "bytes-per-thread", "450M", NULL);
+  g_autoptr(VolTestSpec) transfer = th_make_spec ("transfer", 0, "from", "1M", "to", "128M", "region", "900M",
+                                                  "iterations", "5", NULL);
+  g_autoptr(VolTestSpec) small_transfer = th_make_spec ("transfer", 0, "from", "1M", "to", "128M", "region", "100M",
+                                                        "iterations", "5", NULL);
+  g_autoptr(VolTestSpec) fill = th_make_spec ("fill", 0, "files", "10", NULL);
+  g_autoptr(VolTestSpec) surface = th_make_spec ("surface", 0, "samples", "10", NULL);
+  /* 1000 MiB free of 1024 MiB */
+  g_autoptr(VolTargetInfo) volume = fake_target (th_test_dir, "ext4", G_GUINT64_CONSTANT (1000) << 20);
+  g_autoptr(VolTargetInfo) unknown = fake_target (th_test_dir, "ext4", G_GUINT64_CONSTANT (1000) << 20);
+  g_autofree char *message = NULL;
+  guint64 bytes = 0;
+
+  volume->capacity_bytes = G_GUINT64_CONSTANT (1024) << 20;
+  g_assert_cmpint (vol_scratch_target_risk (quick, volume, &bytes), ==, VOL_TARGET_RISK_NEARLY_FULL);
+  g_assert_cmpuint (bytes, ==, G_GUINT64_CONSTANT (900) << 20);
+  message = vol_scratch_target_risk_message (quick, volume);
+  g_assert_nonnull (message);
+  g_assert_true (g_str_has_prefix (message, th_test_dir));
+  g_assert_nonnull (strstr (message, "900 MiB"));
+  g_assert_nonnull (strstr (message, "100 MiB of its 1 GiB free (9 %)"));
+  g_assert_cmpint (vol_scratch_target_risk (small_quick, volume, NULL), ==, VOL_TARGET_RISK_NONE);
+  g_assert_null (vol_scratch_target_risk_message (small_quick, volume));
+  /* the two threads' files at once */
+  g_assert_cmpint (vol_scratch_target_risk (threads, volume, &bytes), ==, VOL_TARGET_RISK_NEARLY_FULL);
+  g_assert_cmpuint (bytes, ==, G_GUINT64_CONSTANT (900) << 20);
+  g_assert_cmpint (vol_scratch_target_risk (transfer, volume, &bytes), ==, VOL_TARGET_RISK_NEARLY_FULL);
+  g_assert_cmpuint (bytes, ==, G_GUINT64_CONSTANT (900) << 20);
+  g_assert_cmpint (vol_scratch_target_risk (small_transfer, volume, NULL), ==, VOL_TARGET_RISK_NONE);
+  g_assert_cmpint (vol_scratch_target_risk (fill, volume, NULL), ==, VOL_TARGET_RISK_NONE);
+  g_assert_cmpint (vol_scratch_target_risk (surface, volume, NULL), ==, VOL_TARGET_RISK_NONE);
+  /* the run fits its file to the free space less 64 MiB: asked for more
+   * than there is, it still leaves 64 MiB, 6 % of this volume */
+  g_clear_pointer (&quick, vol_test_spec_unref);
+  quick = th_make_spec ("quick", 0, "size", "8G", NULL);
+  g_assert_cmpint (vol_scratch_target_risk (quick, volume, &bytes), ==, VOL_TARGET_RISK_NEARLY_FULL);
+  g_assert_cmpuint (bytes, ==, G_GUINT64_CONSTANT (936) << 20);
+  /* no capacity known: nothing to judge by */
+  g_assert_cmpint (vol_scratch_target_risk (quick, unknown, NULL), ==, VOL_TARGET_RISK_NONE);
+}
+
 /* tmpfs accepts O_DIRECT with no device behind it: the result must not
  * say "direct". */
 static void
@@ -571,6 +622,7 @@ main (int    argc,
   g_test_add_func ("/vol/scratch/few-descriptors", test_few_descriptors);
   g_test_add_func ("/vol/scratch/thread-cannot-start", test_thread_cannot_start);
   g_test_add_func ("/vol/scratch/target-risk", test_target_risk);
+  g_test_add_func ("/vol/scratch/target-nearly-full", test_target_nearly_full);
   g_test_add_func ("/vol/scratch/tmpfs-not-direct", test_tmpfs_not_direct);
   return g_test_run ();
 }

@@ -44,6 +44,7 @@ cached_estimate (const VolTestInfo *info,
 {
   if (g_strcmp0 (vol_test_spec_get_string (spec, "source"), "device") != 0)
     out->bytes_written = vol_estimate_fit (VOL_CACHED_FILE_WANTED, free_bytes, VOL_KIND_KEEP_FREE);
+  out->bytes_held = out->bytes_written;
   out->bytes_moved = out->bytes_written;
   out->fixed_seconds = vol_test_spec_get_double (spec, "cached-seconds") + vol_test_spec_get_double (spec, "device-seconds");
 }

@@ -49,6 +49,7 @@ fill_estimate (const VolTestInfo *info,
   if (vol_test_spec_has (spec, "max-bytes"))
     total = MIN (total, (guint64) vol_test_spec_get_int (spec, "max-bytes"));
   out->bytes_written = total;
+  out->bytes_held = total;
   out->bytes_moved = 2 * total;
 }
 

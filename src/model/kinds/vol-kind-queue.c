@@ -211,6 +211,7 @@ queue_estimate (const VolTestInfo *info,
   gsize n = depths != NULL && g_variant_is_of_type (depths, G_VARIANT_TYPE ("ax")) ? g_variant_n_children (depths) : 0;
 
   out->bytes_written = vol_estimate_fit ((guint64) vol_test_spec_get_int (spec, "span"), free_bytes, VOL_KIND_KEEP_FREE);
+  out->bytes_held = out->bytes_written;
   out->bytes_moved = out->bytes_written;
   out->timed_writes = g_strcmp0 (vol_test_spec_get_string (spec, "mode"), "read") != 0;
   out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");

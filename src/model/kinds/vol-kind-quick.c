@@ -64,6 +64,7 @@ quick_estimate (const VolTestInfo *info,
 
   vol_quick_profile_rows (vol_test_spec_get_string (spec, "profile"), &n_rows);
   out->bytes_written = size;
+  out->bytes_held = size;
   out->bytes_moved = size;
   out->timed_writes = TRUE;
   out->fixed_seconds = modes * (MIN (seconds, VOL_QUICK_WARM_UP_MAX_S)

@@ -187,6 +187,7 @@ random_estimate (const VolTestInfo *info,
   else
     ios = (guint64) vol_test_spec_get_int (spec, "ios");
   out->bytes_written = file + iterations * ios * chunk;
+  out->bytes_held = file;     /* the random writes land inside the file */
   out->bytes_moved = file;
   out->ios = 2 * iterations * ios;
 }

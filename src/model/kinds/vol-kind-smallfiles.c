@@ -69,6 +69,7 @@ smallfiles_estimate (const VolTestInfo *info,
                     + transactions * (guint64) MIN (vol_test_spec_get_int (spec, "create-bias"), 10) / 10;
 
   out->bytes_written = (files + writing) * mean;
+  out->bytes_held = out->bytes_written;   /* at most: deletes free some of it */
   out->ios = 2 * files + 2 * transactions;
 }
 

@@ -91,6 +91,7 @@ threads_estimate (const VolTestInfo *info,
     n = g_variant_n_children (counts);
   out->bytes_written = vol_estimate_fit ((guint64) (vol_test_spec_get_int (spec, "bytes-per-thread") * MAX (most, 1)),
                                          free_bytes, VOL_KIND_KEEP_FREE);
+  out->bytes_held = out->bytes_written;   /* the most threads' files, at once */
   out->bytes_moved = out->bytes_written;
   out->timed_writes = mode != NULL && (g_str_has_suffix (mode, "wr") || g_str_equal (mode, "rndrw"));
   out->fixed_seconds = n * vol_test_spec_get_double (spec, "seconds");

@@ -187,6 +187,7 @@ transfer_estimate (const VolTestInfo *info,
   for (guint64 s = from; s > 0 && s <= to; s *= 2)
     n_sizes++;
   out->bytes_written = region * n_sizes * (guint64) vol_test_spec_get_int (spec, "iterations");
+  out->bytes_held = region;   /* one region at a time: the next size reuses the space */
   out->bytes_moved = 2 * out->bytes_written;
 }
 
