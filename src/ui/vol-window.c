@@ -150,6 +150,9 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_add_int_value (builder, self->exports_pending);
   json_builder_set_member_name (builder, "question");
   json_builder_add_string_value (builder, self->question ? adw_message_dialog_get_heading (self->question) : "");
+  /* what it says: the place, the amount, what would remain */
+  json_builder_set_member_name (builder, "question_body");
+  json_builder_add_string_value (builder, self->question ? adw_message_dialog_get_body (self->question) : "");
   json_builder_set_member_name (builder, "phase");
   json_builder_add_string_value (builder, self->status_phase ? self->status_phase : "");
   json_builder_set_member_name (builder, "fraction");

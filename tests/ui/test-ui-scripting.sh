@@ -11,7 +11,10 @@
 # runs nothing; an answer the question has not is refused. A scripted
 # export never replaces a file: the existing file stays byte-identical
 # and the status names it. The same question comes from a real Ctrl+Return
-# (xdotool), and Escape on it runs nothing. Every wait polls app.status.
+# (xdotool), and Escape on it runs nothing. A quick benchmark that would
+# leave a 1 GiB tmpfs under 10 % free asks "Nearly Fill the Volume?",
+# naming the amount and what remains (needs root to mount it; skipped,
+# saying so, without). Every wait polls app.status.
 # No root needed; run it alone (is_parallel: false): xvfb-run -a.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -35,8 +38,10 @@ mkdir -p "$logs"
 n=0
 failed=0
 
+nearly=""
 cleanup() {
   ui_quit >/dev/null 2>&1
+  [ -n "$nearly" ] && mountpoint -q "$nearly" && umount "$nearly"
   cp "$UI_LOG" "$logs/ui-scripting-app.log" 2>/dev/null
   ui_env_cleanup
 }
@@ -54,7 +59,7 @@ n_results() { find "$results_dir" -name '*.volumeter.json' 2>/dev/null | wc -l; 
 # what a fill would leave in its target while it runs: the scratch folder
 scratch_in() { find "$1" -maxdepth 1 -name '.volumeter-*' | wc -l; }
 
-echo "1..15"
+echo "1..17"
 
 # ---- without VOLUMETER_SCRIPTING: as a user starts it ----------------------------
 if ui_launch VOLUMETER_SCRIPTING=; then
@@ -177,5 +182,39 @@ fi
 leftover=$(find "$TMPDIR" -maxdepth 1 -name 'volumeter-export-*' | wc -l)
 [ "$leftover" = 0 ] && ok "the exports leave no private folder in TMPDIR" \
   || not_ok "the exports leave no private folder in TMPDIR" "$(ls "$TMPDIR")"
+
+# ---- a set amount that would leave a volume nearly full ------------------------------
+# A quick benchmark asked for 2 GiB on a 1 GiB tmpfs fits its file to the
+# free space less 64 MiB (960 MiB): 64 MiB of 1 GiB would remain, 6 %.
+if [ "$(id -u)" -ne 0 ]; then
+  ok "a quick that would leave under 10 % free asks, naming the amount # SKIP needs root to mount a tmpfs; CI runs as root"
+  ok "answered 'cancel', nothing is written there # SKIP needs root"
+else
+  nearly="$UI_WORK/nearly"
+  mkdir -p "$nearly"
+  mount -t tmpfs -o size=1g volumeter-test "$nearly"
+  ui_call set-test "$(ui_str quick)" >/dev/null
+  ui_call set-target "$(ui_str "$nearly")" >/dev/null
+  for kv in "size 2G" "loops 1" "seconds 0.2"; do
+    set -- $kv
+    ui_call set-param "($(ui_str "$1"), $(ui_str "$2"))" >/dev/null
+  done
+  ui_call start >/dev/null
+  if s=$(ui_wait 's.get("state") == "asking"' 30) && [ "$(jget question "$s")" = "Nearly Fill the Volume?" ] \
+     && grep -qF "keeps up to 960 MiB there while it runs, leaving 64 MiB of its 1 GiB free (6 %)" <<<"$(jget question_body "$s")" \
+     && [ "$(jget run_state "$s")" = idle ] && [ "$(scratch_in "$nearly")" = 0 ]; then
+    ok "a quick that would leave under 10 % free asks, naming the amount ($(jget question_body "$s"))"
+  else
+    not_ok "a quick that would leave under 10 % free asks, naming the amount" "status: $s"
+  fi
+  ui_call answer "$(ui_str cancel)" >/dev/null
+  s=$(ui_wait 's.get("state") != "asking"' 10)
+  if [ "$(jget state "$s")" = idle ] && [ -z "$(ls -A "$nearly")" ]; then
+    ok "answered 'cancel', nothing is written there"
+  else
+    not_ok "answered 'cancel', nothing is written there" "status: $s" "$(ls -A "$nearly")"
+  fi
+  umount "$nearly"
+fi
 
 [ "$failed" -eq 0 ]
