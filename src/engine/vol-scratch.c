@@ -217,6 +217,14 @@ random_name (void)
   return g_strconcat (VOL_SCRATCH_PREFIX, suffix, NULL);
 }
 
+static VolScratchHook before_lock_hook;
+
+void
+_vol_scratch_set_before_lock_hook (VolScratchHook hook)
+{
+  before_lock_hook = hook;
+}
+
 /* Takes @fd's lock for the run's life. Returns TRUE when locked; FALSE
  * with errno when the filesystem has no flock() (ENOLCK, EOPNOTSUPP,
  * EINVAL: some network and FUSE filesystems), so the marker's pid must
@@ -301,6 +309,11 @@ vol_scratch_create (const char  *target,
         {
           open_errno = errno;
           break;    /* reported below, with the folder removed */
+        }
+      if (G_UNLIKELY (before_lock_hook != NULL))
+        {
+          g_autofree char *path = g_build_filename (target, scratch->name, NULL);
+          before_lock_hook (target, path);
         }
       locked = lock_folder (scratch->fd);
       if (!locked || still_there (scratch->target_fd, scratch->name, scratch->fd))

@@ -59,6 +59,14 @@ VolTargetRisk vol_scratch_target_risk         (const VolTestSpec   *spec,
 char         *vol_scratch_target_risk_message (const VolTestSpec   *spec,
                                                const VolTargetInfo *target);
 
+/* TEST ONLY: called by vol_scratch_create() between mkdirat() and taking
+ * the folder's lock, with the target and the new folder's path, so a test
+ * can run a cleanup in that moment. NULL (the default) for none; not
+ * thread-safe: set it while no run creates a folder. */
+typedef void (*VolScratchHook) (const char *target,
+                                const char *path);
+void          _vol_scratch_set_before_lock_hook (VolScratchHook hook);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VolScratch, vol_scratch_free)
 
 G_END_DECLS

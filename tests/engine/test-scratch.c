@@ -321,6 +321,56 @@ test_lock_held_unfinished (void)
   g_assert_false (g_file_test (empty, G_FILE_TEST_EXISTS));
 }
 
+/* What a cleanup does in the moment between a run's mkdir and its lock:
+ * the folder is empty and no one holds it, so it goes. */
+static guint hook_calls;
+static guint hook_removed;
+
+static void
+cleanup_before_lock (const char *target,
+                     const char *path)
+{
+  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  hook_calls++;
+  if (hook_calls > 1)
+    return;   /* only the first folder: the run's second try goes through */
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  g_assert_true (vol_scratch_cleanup_stale (target, removed, NULL, &error));
+  g_assert_no_error (error);
+  hook_removed = removed->len;
+}
+
+/* A cleanup that came between mkdir and the lock removed the empty folder:
+ * the run sees its name no longer leads to the folder it locked and makes
+ * another, locked and marked, rather than writing into a deleted one. */
+static void
+test_cleanup_before_lock (void)
+{
+  g_autofree char *dir = make_case_dir ("beforelock");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(VolScratch) scratch = NULL;
+  g_autofree char *marker = NULL;
+  g_autofree char *text = NULL;
+
+  hook_calls = hook_removed = 0;
+  _vol_scratch_set_before_lock_hook (cleanup_before_lock);
+  scratch = vol_scratch_create (dir, &error);
+  _vol_scratch_set_before_lock_hook (NULL);
+  g_assert_no_error (error);
+  g_assert_nonnull (scratch);
+  g_assert_cmpuint (hook_calls, ==, 2);
+  g_assert_cmpuint (hook_removed, ==, 1);
+  g_assert_cmpuint (count_scratch (dir), ==, 1);
+  marker = g_build_filename (vol_scratch_get_path (scratch), VOL_SCRATCH_MARKER, NULL);
+  g_assert_true (g_file_get_contents (marker, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "lock=flock\n"));
+  g_assert_true (vol_scratch_remove (scratch, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_scratch (dir), ==, 0);
+}
+
 /* A folder holding @marker_text as its marker, made as vol_scratch_create()
  * makes one (0700) but locked by no one. */
 static char *
@@ -619,6 +669,7 @@ main (int    argc,
   g_test_add_func ("/vol/scratch/cleanup-unfinished", test_cleanup_unfinished);
   g_test_add_func ("/vol/scratch/lock-held-unfinished", test_lock_held_unfinished);
   g_test_add_func ("/vol/scratch/lock-decides", test_lock_decides);
+  g_test_add_func ("/vol/scratch/cleanup-before-lock", test_cleanup_before_lock);
   g_test_add_func ("/vol/scratch/few-descriptors", test_few_descriptors);
   g_test_add_func ("/vol/scratch/thread-cannot-start", test_thread_cannot_start);
   g_test_add_func ("/vol/scratch/target-risk", test_target_risk);
