@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-
 struct _VolScratch
 {
   char *target;
@@ -716,14 +715,15 @@ vol_scratch_cleanup_stale (const char  *dir,
           close (fd);
           continue;
         }
-      /* Held by its run: alive, whatever the marker says or lacks (the
+      /* Held by its run: alive, whatever its marker says or lacks (the
        * moment between mkdir and the marker, another PID namespace).
-       * Free: this cleanup holds it from here to the removal, so a run
-       * cannot take the folder meanwhile (vol_scratch_create() checks
-       * that its folder survived). No flock() here: the marker decides. */
+       * Free: this cleanup holds it from here to the removal, so no run
+       * can take the folder meanwhile (vol_scratch_create() checks that
+       * its folder survived). Where the filesystem has no flock(), the
+       * marker's owner decides, as for an older Volumeter's folder. */
       lock = flock (fd, LOCK_EX | LOCK_NB) == 0 ? LOCK_FREE
              : (errno == EWOULDBLOCK || errno == EINTR) ? LOCK_HELD : LOCK_UNKNOWN;
-      state = lock == LOCK_HELD ? MARKER_OWNER : read_marker_state (fd, &owner);
+      state = read_marker_state (fd, &owner);
       /* An unfinished creation also has the mode vol_scratch_create()
        * gives (0700): an empty folder someone else made with our kind of
        * name (0755 by default) is theirs. */

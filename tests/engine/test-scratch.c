@@ -287,23 +287,31 @@ test_cleanup_unfinished (void)
 
 /* The moment between mkdir and the marker: an empty folder of ours whose
  * lock someone holds is in use; once the lock is free, it is an unfinished
- * creation and goes. flock() locks are per open file, so this process's
+ * creation and goes. A held folder that is not ours (things in it, no
+ * marker) is neither. flock() locks are per open file, so this process's
  * lock stops its own cleanup as another process's would. */
 static void
 test_lock_held_unfinished (void)
 {
   g_autofree char *dir = make_case_dir ("locked");
   g_autofree char *empty = g_build_filename (dir, VOL_SCRATCH_PREFIX "FFFFFF", NULL);
+  g_autofree char *foreign = g_build_filename (dir, VOL_SCRATCH_PREFIX "JJJJJJ", NULL);
+  g_autofree char *foreign_file = g_build_filename (foreign, "keep", NULL);
   g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) in_use = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
-  int fd;
+  int fd, foreign_fd;
 
   g_assert_cmpint (g_mkdir (empty, 0700), ==, 0);
   g_assert_cmpint (chmod (empty, 0700), ==, 0);
   fd = open (empty, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   g_assert_cmpint (fd, >=, 0);
   g_assert_cmpint (flock (fd, LOCK_EX), ==, 0);
+  g_assert_cmpint (g_mkdir (foreign, 0700), ==, 0);
+  write_text (foreign_file, "not ours");
+  foreign_fd = open (foreign, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  g_assert_cmpint (foreign_fd, >=, 0);
+  g_assert_cmpint (flock (foreign_fd, LOCK_EX), ==, 0);
 
   g_assert_true (vol_scratch_cleanup_stale (dir, removed, in_use, &error));
   g_assert_no_error (error);
@@ -319,6 +327,8 @@ test_lock_held_unfinished (void)
   g_assert_cmpuint (removed->len, ==, 1);
   g_assert_cmpuint (in_use->len, ==, 0);
   g_assert_false (g_file_test (empty, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (foreign_file, G_FILE_TEST_IS_REGULAR));
+  close (foreign_fd);
 }
 
 /* What a cleanup does in the moment between a run's mkdir and its lock:
