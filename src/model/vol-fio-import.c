@@ -75,10 +75,10 @@ vol_fio_import_from_data (const char  *data,
                            _("not fio output: it holds NUL bytes, so it is not text"));
       return NULL;
     }
-  root = vol_fio_parse_last_document (data, size, warnings, error);
+  root = _vol_fio_import_parse_last_document (data, size, warnings, error);
   if (root == NULL)
     return NULL;
-  return vol_fio_results_from_json (json_node_get_object (root), warnings, error);
+  return _vol_fio_import_results_from_json (json_node_get_object (root), warnings, error);
 }
 
 /* Reads at most @limit + 1 bytes, so a FIFO or /dev/zero cannot exhaust
@@ -260,10 +260,10 @@ vol_fio_entries_from_data (const char  *data,
                            GError     **error)
 {
   g_autoptr(JsonNode) root = NULL;
-  g_auto(Context) ctx = { NULL, NULL, NULL, NULL };
-  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (vol_fio_job_free);
+  g_auto(VolFioImportContext) ctx = { NULL, NULL, NULL, NULL };
+  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (_vol_fio_import_job_free);
   g_autoptr(GHashTable) identities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_auto(Options) global = { NULL, NULL };
+  g_auto(VolFioImportOptions) global = { NULL, NULL };
   JsonObject *object;
   VolFioEntries *out;
   gsize size;
@@ -280,16 +280,16 @@ vol_fio_entries_from_data (const char  *data,
                            _("not fio output: too large, or not text"));
       return NULL;
     }
-  root = vol_fio_parse_last_document (data, size, warnings, error);
+  root = _vol_fio_import_parse_last_document (data, size, warnings, error);
   if (root == NULL)
     return NULL;
   object = json_node_get_object (root);
   ctx.clients = g_ptr_array_new_with_free_func (g_free);
-  vol_fio_options_init (&global);
-  if (!vol_fio_read_context (object, &ctx, error)
-      || !vol_fio_read_options (object, "", "global options", &global, NULL, error)
-      || !vol_fio_read_job_array (object, "jobs", FALSE, &global, jobs, identities, warnings, error)
-      || !vol_fio_read_job_array (object, "client_stats", TRUE, &global, jobs, identities, warnings, error))
+  _vol_fio_import_options_init (&global);
+  if (!_vol_fio_import_read_context (object, &ctx, error)
+      || !_vol_fio_import_read_options (object, "", "global options", &global, NULL, error)
+      || !_vol_fio_import_read_job_array (object, "jobs", FALSE, &global, jobs, identities, warnings, error)
+      || !_vol_fio_import_read_job_array (object, "client_stats", TRUE, &global, jobs, identities, warnings, error))
     return NULL;
 
   out = g_new0 (VolFioEntries, 1);
@@ -297,7 +297,7 @@ vol_fio_entries_from_data (const char  *data,
   out->entries = g_ptr_array_new_with_free_func (entry_free);
   for (guint i = 0; i < jobs->len; i++)
     {
-      const FioJob *job = g_ptr_array_index (jobs, i);
+      const VolFioImportJob *job = g_ptr_array_index (jobs, i);
       VolFioEntry *entry = g_new0 (VolFioEntry, 1);
 
       entry->name = g_strdup (job->name);
