@@ -310,6 +310,6 @@ vol_cli_print_tests (FILE *out)
   const VolTestKind *const *kinds = vol_registry_list (&n);
 
   for (guint i = 0; i < n; i++)
-    fprintf (out, "  %-12s  %s%s\n", kinds[i]->info.name, _(kinds[i]->info.title),
-             kinds[i]->run ? "" : _(" (not available yet)"));
+    vol_cli_printf (out, "  %-12s  %s%s\n", kinds[i]->info.name, _(kinds[i]->info.title),
+                    kinds[i]->run ? "" : _(" (not available yet)"));
 }
