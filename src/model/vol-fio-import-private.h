@@ -35,6 +35,10 @@
  * after summing clones, results made, jobs whose differing options are
  * listed one by one. */
 #define MAX_JOBS 10000
+/* JSON values in the document: fio prints about 250 per job (json+ a few
+ * hundred more), so 4000 jobs' worth; the most json-glib can then take is
+ * some 300 MB, where 16 MiB of "[{},{},…]" took 1.7 GB */
+#define MAX_VALUES 1000000
 #define MAX_RESULTS 100
 #define MAX_JOINED 32
 /* job names in a result's label */

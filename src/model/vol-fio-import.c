@@ -24,6 +24,7 @@
  */
 
 #include "vol-fio-import-private.h"
+#include "vol-file-read.h"
 
 /* ------------------------------------------------------------------------ */
 /* Public API                                                                */
@@ -81,49 +82,6 @@ vol_fio_import_from_data (const char  *data,
   return _vol_fio_import_results_from_json (json_node_get_object (root), warnings, error);
 }
 
-/* Reads at most @limit + 1 bytes, so a FIFO or /dev/zero cannot exhaust
- * memory. */
-static char *
-read_bounded (const char  *path,
-              gsize        limit,
-              gsize       *length,
-              GError     **error)
-{
-  g_autoptr(GByteArray) bytes = g_byte_array_new ();
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY, 0);
-
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
-      return NULL;
-    }
-  for (;;)
-    {
-      guint8 buf[65536];
-      gssize n = read (fd, buf, sizeof buf);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
-          g_close (fd, NULL);
-          return NULL;
-        }
-      if (n == 0)
-        break;
-      g_byte_array_append (bytes, buf, (guint) n);
-      if (bytes->len > limit)
-        break;
-    }
-  g_close (fd, NULL);
-  *length = bytes->len;
-  g_byte_array_append (bytes, (const guint8 *) "", 1);
-  return (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
-}
-
 /**
  * vol_fio_import_load:
  * @path: a file fio wrote with --output-format=json (or its redirected
@@ -148,7 +106,7 @@ vol_fio_import_load (const char  *path,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display_name = g_filename_display_name (path);
-  data = read_bounded (path, MAX_FILE_SIZE, &length, error);
+  data = vol_file_read_bounded (path, MAX_FILE_SIZE, &length, error);
   if (data == NULL)
     {
       g_prefix_error (error, "%s: ", display_name);
@@ -215,7 +173,7 @@ vol_fio_import_file_looks_like_fio (const char *path)
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  data = read_bounded (path, SNIFF_SIZE, &length, NULL);
+  data = vol_file_read_bounded (path, SNIFF_SIZE, &length, NULL);
   return data != NULL && vol_fio_import_looks_like_fio (data, (gssize) length);
 }
 

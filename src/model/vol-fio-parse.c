@@ -308,6 +308,14 @@ _vol_fio_import_parse_last_document (const char  *data,
 
   if (!vol_json_scan (copy, copy_length, VOL_JSON_SCAN_DEFAULT, &report, error))
     return NULL;
+  /* json-glib spends 100 to 300 bytes on every value: counted by the scan,
+   * before any is parsed, as the result loader counts them */
+  if (report.n_values > MAX_VALUES)
+    {
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                   _("not fio output: more than %d JSON values"), MAX_VALUES);
+      return NULL;
+    }
   if (report.overflow_path != NULL)
     {
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
