@@ -52,6 +52,7 @@ job_for_result (int    argc,
   const char *path = argv[0], *dir = NULL;
   g_autoptr(VolResult) result = NULL;
   g_autoptr(GError) error = NULL;
+  char *text;
 
   for (int i = 1; i < argc; i++)
     {
@@ -84,7 +85,8 @@ job_for_result (int    argc,
   /* Made from the result's parameters, never its stored text: a remote
    * run's result keeps the job it sent, but a shared file's text is
    * anyone's (vol_fio_job_for_result() makes that job again). */
-  return print_job (vol_fio_job_for_result (result, dir, &error), error);
+  text = vol_fio_job_for_result (result, dir, &error);
+  return print_job (text, error);
 }
 
 static int
