@@ -12,6 +12,7 @@
 # export never replaces a file: the existing file stays byte-identical
 # and the status names it. The same question comes from a real Ctrl+Return
 # (xdotool), and Escape on it runs nothing. Every wait polls app.status.
+# A folder with a newline in it is refused by set-target, naming it.
 # No root needed; run it alone (is_parallel: false): xvfb-run -a.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -54,7 +55,7 @@ n_results() { find "$results_dir" -name '*.volumeter.json' 2>/dev/null | wc -l; 
 # what a fill would leave in its target while it runs: the scratch folder
 scratch_in() { find "$1" -maxdepth 1 -name '.volumeter-*' | wc -l; }
 
-echo "1..15"
+echo "1..16"
 
 # ---- without VOLUMETER_SCRIPTING: as a user starts it ----------------------------
 if ui_launch VOLUMETER_SCRIPTING=; then
@@ -84,6 +85,17 @@ else
   not_ok "with VOLUMETER_SCRIPTING=1 the bus lists set-target, answer and export" "actions: $(actions | tr '\n' ' ')"
 fi
 ui_wait 's.get("state") == "idle"' 20 >/dev/null
+
+# a folder that would put a line of its own in the test's fio job: refused
+# as the CLI's --target is (vol-fio-value.c), and not added to the list
+ui_call set-target "'$UI_WORK/a\\nexec_prerun=touch PWNED'" >/dev/null
+s=$(ui_status)
+if [ "$(jget state "$s")" = error ] && grep -q "^set-target: .*control character" <<<"$(jget error "$s")" \
+   && ! grep -q exec_prerun <<<"$(jget target "$s")"; then
+  ok "set-target with a newline is refused, naming it, and the target stays the one before"
+else
+  not_ok "set-target with a newline is refused, naming it, and the target stays the one before" "status: $s"
+fi
 
 # a small fill in a folder of the home folder's volume: a click would ask
 target="$HOME/fill-here"
