@@ -106,13 +106,15 @@ check_by (GPtrArray  *results,
   return NULL;
 }
 
-/* Text padded to @width characters (not bytes: "±", "Kapazität"). */
+/* Text padded to @width characters (not bytes: "±", "Kapazität"); a
+ * label's own newline escaped, so a cell stays on its row. */
 static void
 print_padded (FILE       *out,
-              const char *text,
+              const char *raw,
               int         width,
               gboolean    right)
 {
+  g_autofree char *text = vol_cli_escape_line (raw);
   int pad = MAX (width - (int) g_utf8_strlen (text, -1), 0);
 
   if (right)
