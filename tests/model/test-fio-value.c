@@ -170,7 +170,6 @@ test_result_stored_job (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(VolResult) result = vol_result_load_from_data (text, -1, &error);
   g_autofree char *job = NULL;
-  g_autofree char *directory = NULL;
 
   g_assert_no_error (error);
   job = vol_fio_job_for_result (result, NULL, &error);
