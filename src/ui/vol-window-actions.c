@@ -652,7 +652,8 @@ vol_window_script (VolWindow  *self,
   gboolean ok = TRUE;
 
   /* a script's folder is refused as the CLI's --target is, before it is
-   * probed (the pane checks a chosen one with the values) */
+   * added to the list and probed (a folder on the hosts is checked by the
+   * pane with the values, as typed) */
   if (g_str_equal (action, "set-target"))
     ok = vol_fio_value_check (VOL_FIO_VALUE_PATH, "set-target", g_variant_get_string (param, NULL), &error)
          && vol_config_pane_set_target (self->config, g_variant_get_string (param, NULL), &error);
@@ -661,8 +662,8 @@ vol_window_script (VolWindow  *self,
       const char *hosts, *folder;
       guint port;
       g_variant_get (param, "(&su&s)", &hosts, &port, &folder);
-      ok = vol_fio_value_check (VOL_FIO_VALUE_PATH, "set-remote", folder, &error)
-           && vol_config_pane_set_remote (self->config, hosts, port, folder, &error);
+      /* the folder as if typed: the pane checks it with the values */
+      ok = vol_config_pane_set_remote (self->config, hosts, port, folder, &error);
     }
   else if (g_str_equal (action, "set-test"))
     ok = vol_config_pane_set_test (self->config, g_variant_get_string (param, NULL), &error);

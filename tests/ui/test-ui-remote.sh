@@ -76,7 +76,7 @@ elif ! dd if=/dev/zero of="$folder/direct-probe" bs=4096 count=1 oflag=direct 2>
 fi
 rm -f "$folder/direct-probe"
 
-echo "1..11"
+echo "1..12"
 
 if ui_launch; then ok "the app starts"
 else not_ok "the app starts" "$(tail -n 5 "$UI_LOG")"; echo "Bail out! no app"; exit 1; fi
@@ -90,6 +90,8 @@ set_remote "db1, db1" 8765 "$folder"
 refused "a host named twice" "named twice"
 set_remote "db1" 8765 "relative/folder"
 refused "a relative folder" "absolute path"
+set_remote "db1" 8765 "$folder/a;exec_prerun=touch PWNED"
+refused "a folder fio would cut at “;”" "“;” or “#”"
 set_remote "db1, db2:8766" 8765 "$folder"
 ui_call set-test "$(ui_str smallfiles)" >/dev/null
 refused "a test fio cannot do" "cannot run on remote hosts"
