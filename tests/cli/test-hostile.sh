@@ -40,13 +40,13 @@ craft label.volumeter.json "r['label'] = '\033]0;pwned\007 \033[2J RAID 0\nexec_
 # 1. a field: fio-job TEST --target with a line of its own
 check "fio-job TEST --target with a newline exits 2 naming --target" \
   run 2 fio-job transfer --target $'/tmp/a\nexec_prerun=touch PWNED'
-check "… prints nothing on stdout and one line naming target" eval '[ ! -s "$work/out" ] && one_line_naming target'
+check "… prints nothing on stdout and one line naming --target" eval '[ ! -s "$work/out" ] && one_line_naming "^volumeter-cli: fio-job: --target: "'
 check "fio-job TEST --target with \${HOME} exits 2" run 2 fio-job transfer --target '/tmp/${HOME}'
 check "run --label with ESC exits 2 naming the label, before any I/O" \
   run 2 run transfer --target "$work" --label $'\033[2J' --quiet
-check "… one line naming label, no ESC byte" eval 'one_line_naming label && ! grep -q $'"'"'\033'"'"' "$work/err"'
+check "… one line naming --label, no ESC byte" eval 'one_line_naming "--label: " && ! grep -q $'"'"'\033'"'"' "$work/err"'
 check "fio-job RESULT --dir with ';' exits 2 naming --dir" run 2 fio-job "$work/remote.volumeter.json" --dir '/srv/a;b'
-check "… one line naming --dir" one_line_naming -- --dir
+check "… one line naming --dir" one_line_naming "fio-job: --dir: "
 
 # 2. a remote result whose stored job runs a command: made again instead
 check "the crafted result does hold exec_prerun in its stored job" grep -q exec_prerun "$work/remote.volumeter.json"
