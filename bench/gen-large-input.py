@@ -62,6 +62,18 @@ def fio(jobs, options, path):
         json.dump(doc, out, indent=2)
 
 
+def fio_empty(mib, path):
+    """fio's header, then MIB MiB of empty objects in its job list: the most
+    JSON values per byte, which the importer must refuse before parsing"""
+    n = mib * 1024 * 1024 // 3
+    with open(path, "w") as out:
+        out.write('{"fio version": "fio-3.33", "jobs": [')
+        chunk = ",".join(["{}"] * 10000)
+        for _ in range(n // 10000):
+            out.write(chunk + ",")
+        out.write("{}]}\n")
+
+
 def smoke(cli):
     import os
     import subprocess
@@ -91,5 +103,7 @@ if __name__ == "__main__":
         smoke(sys.argv[2] if len(sys.argv) > 2 else None)
     elif sys.argv[1] in ("result", "short", "tiny"):
         result(int(sys.argv[2]), sys.argv[3], sys.argv[1] == "short", sys.argv[1] == "tiny")
+    elif sys.argv[1] == "fio-empty":
+        fio_empty(int(sys.argv[2]), sys.argv[3])
     else:
         fio(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])

@@ -10,7 +10,8 @@
 # one with every value "0" (2 bytes, the worst case per byte), runs `volumeter-cli show` on it under
 # /usr/bin/time and prints the file size, the peak RSS, their ratio and
 # the time. Then the same for `import-fio` of fio output with JOB_COUNTS
-# jobs, and with 400 jobs sharing 5 000 global options. A run of the CLI
+# jobs, with 400 jobs sharing 5 000 global options, and 16 MiB of empty
+# job objects (the importer must refuse them, exit 2). A run of the CLI
 # on an empty result gives the floor (the libraries). docs/reliability.md
 # has the figures.
 #
@@ -25,11 +26,11 @@ if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
 src=$(cd "$(dirname "$0")/.." && pwd)
 cli=${1:-$src/_build/src/cli/volumeter-cli}
 if [ "$smoke" = 1 ]; then
-  sizes=1 job_counts=100 shared_jobs=20 shared_options=100
+  sizes=1 job_counts=100 shared_jobs=20 shared_options=100 empty_mib=16
 else
   sizes=${2:-10 50 200}
   job_counts=${3:-1000 4000 16000}
-  shared_jobs=400 shared_options=5000
+  shared_jobs=400 shared_options=5000 empty_mib=16
 fi
 failed=0
 work=$(mktemp -d)
@@ -66,6 +67,12 @@ for jobs in $job_counts; do
 done
 python3 "$src/bench/gen-large-input.py" fio "$shared_jobs" "$shared_options" "$work/f.json"
 measure "fio, $shared_jobs × $shared_options global" "$work/f.json" "$cli" import-fio "$work/f.json" -o "$work/out.volumeter.json"
+# 16 MiB of "[{},{},…]" (5.6 million values): refused (exit 2) by the value
+# cap before json-glib sees it, so the peak is the text and its copy
+python3 "$src/bench/gen-large-input.py" fio-empty "$empty_mib" "$work/e.json"
+measure "fio, $empty_mib MiB of {} (refused)" "$work/e.json" \
+  sh -c '"$@"; [ $? -eq 2 ]' refused "$cli" import-fio "$work/e.json" -o "$work/out.volumeter.json"
+rm -f "$work/e.json"
 # a failed command is printed in its row; the smoke fails on it
 if [ "$smoke" = 1 ] && [ "$failed" = 1 ]; then echo "smoke: a command failed" >&2; exit 1; fi
 exit 0

@@ -34,21 +34,21 @@ by_title (const char *by)
 static void
 print_help (FILE *out)
 {
-  fprintf (out, _("Usage: volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label|host]\n"
-                  "                     [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
-                  "                     [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n\n"
-                  "Prints the results side by side (mean ± std dev of each figure, the test's own figures,\n"
-                  "the parameters that differ) and writes the comparison chart. Results are named by what\n"
-                  "differs between them (stripe size, RAID level, scheduler, device model, filesystem, label)\n"
-                  "and ordered by it; --by chooses. Fill results overlay their capacity curves; --bars, or any\n"
-                  "other test, compares the means as grouped bars. Only results of one test can be compared.\n"));
+  vol_cli_printf (out, _("Usage: volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label|host]\n"
+                         "                     [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT]\n"
+                         "                     [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n\n"
+                         "Prints the results side by side (mean ± std dev of each figure, the test's own figures,\n"
+                         "the parameters that differ) and writes the comparison chart. Results are named by what\n"
+                         "differs between them (stripe size, RAID level, scheduler, device model, filesystem, label)\n"
+                         "and ordered by it; --by chooses. Fill results overlay their capacity curves; --bars, or any\n"
+                         "other test, compares the means as grouped bars. Only results of one test can be compared.\n"));
 }
 
 static int
 fail (int         code,
       const char *message)
 {
-  fprintf (stderr, "volumeter-cli: compare: %s\n", message);
+  vol_cli_printf (stderr, "volumeter-cli: compare: %s\n", message);
   return code;
 }
 
@@ -78,19 +78,21 @@ check_by (GPtrArray  *results,
   return NULL;
 }
 
-/* Text padded to @width characters (not bytes: "±", "Kapazität"). */
+/* Text padded to @width characters (not bytes: "±", "Kapazität"); a
+ * label's own newline escaped, so a cell stays on its row. */
 static void
 print_padded (FILE       *out,
-              const char *text,
+              const char *raw,
               int         width,
               gboolean    right)
 {
+  g_autofree char *text = vol_cli_escape_line (raw);
   int pad = MAX (width - (int) g_utf8_strlen (text, -1), 0);
 
   if (right)
-    fprintf (out, "%*s%s", pad, "", text);
+    vol_cli_printf (out, "%*s%s", pad, "", text);
   else
-    fprintf (out, "%s%*s", text, pad, "");
+    vol_cli_printf (out, "%s%*s", text, pad, "");
 }
 
 /* The comparison's table: a column per result, a row per figure, then
@@ -138,15 +140,15 @@ print_table (FILE                *out,
   for (guint c = 0; c < n_cols; c++)
     widths[c] = MAX (widths[c], (int) g_utf8_strlen (vol_comparison_get_label_shown (comparison, c), -1));
 
-  fprintf (out, "%s\n\n", subtitle);
-  fprintf (out, "  ");
+  vol_cli_printf (out, "%s\n\n", subtitle);
+  vol_cli_printf (out, "  ");
   print_padded (out, "", label_w, FALSE);
   for (guint c = 0; c < n_cols; c++)
     {
-      fprintf (out, "  ");
+      vol_cli_printf (out, "  ");
       print_padded (out, vol_comparison_get_label_shown (comparison, c), widths[c], TRUE);
     }
-  fprintf (out, "\n");
+  vol_cli_printf (out, "\n");
   for (guint r = 0; r < n_rows; r++)
     {
       char **cells = g_ptr_array_index (texts, r);
@@ -154,28 +156,28 @@ print_table (FILE                *out,
         ? ((VolResultRow *) g_ptr_array_index (table->rows, r))->label
         : ((VolComparisonParam *) g_ptr_array_index (comparison->params, r - table->rows->len))->label;
 
-      fprintf (out, "  ");
+      vol_cli_printf (out, "  ");
       print_padded (out, label, label_w, FALSE);
       for (guint c = 0; c < n_cols; c++)
         {
-          fprintf (out, "  ");
+          vol_cli_printf (out, "  ");
           print_padded (out, cells[c], widths[c], TRUE);
         }
-      fprintf (out, "\n");
+      vol_cli_printf (out, "\n");
     }
   for (guint i = 0; i < table->notes->len; i++)
-    fprintf (out, "%s  %s\n", i == 0 ? "\n" : "", (char *) g_ptr_array_index (table->notes, i));
+    vol_cli_printf (out, "%s  %s\n", i == 0 ? "\n" : "", (char *) g_ptr_array_index (table->notes, i));
 
   /* which file is which result */
-  fprintf (out, "\n");
+  vol_cli_printf (out, "\n");
   for (guint c = 0; c < n_cols; c++)
     {
-      fprintf (out, "  ");
+      vol_cli_printf (out, "  ");
       print_padded (out, vol_comparison_get_label_shown (comparison, c), label_w, FALSE);
-      fprintf (out, "  %s\n", paths[comparison->order[c]]);
+      vol_cli_printf (out, "  %s\n", paths[comparison->order[c]]);
     }
   for (guint w = 0; w < chart->warnings->len; w++)
-    fprintf (out, _("%sWarning: %s\n"), w == 0 ? "\n" : "", (char *) g_ptr_array_index (chart->warnings, w));
+    vol_cli_printf (out, _("%sWarning: %s\n"), w == 0 ? "\n" : "", (char *) g_ptr_array_index (chart->warnings, w));
 }
 
 int

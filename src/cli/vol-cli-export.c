@@ -172,20 +172,20 @@ vol_cli_command_export (int    argc,
 
       if (taken < 0)
         {
-          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
           return VOL_CLI_EXIT_USAGE;
         }
       if (taken > 0)
         continue;
       if (argv[i][0] == '-' && argv[i][1] != '\0')
         {
-          fprintf (stderr, _("volumeter-cli: export: unknown option %s\n"), argv[i]);
+          vol_cli_printf (stderr, _("volumeter-cli: export: unknown option %s\n"), argv[i]);
           return VOL_CLI_EXIT_USAGE;
         }
       result = vol_result_load (argv[i], &error);
       if (result == NULL)
         {
-          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
           return VOL_CLI_EXIT_USAGE;
         }
       g_ptr_array_add (results, result);
@@ -193,12 +193,12 @@ vol_cli_command_export (int    argc,
 
   if (results->len == 0)
     {
-      fprintf (stderr, _("volumeter-cli: export: name at least one result file\n"));
+      vol_cli_printf (stderr, _("volumeter-cli: export: name at least one result file\n"));
       return VOL_CLI_EXIT_USAGE;
     }
   if (!files.png && !files.svg && !files.pdf && !files.csv && !files.text && !files.card)
     {
-      fprintf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf, --csv, --text or --card\n"));
+      vol_cli_printf (stderr, _("volumeter-cli: export: name an output with --png, --svg, --pdf, --csv, --text or --card\n"));
       return VOL_CLI_EXIT_USAGE;
     }
   if (files.card)
@@ -207,12 +207,12 @@ vol_cli_command_export (int    argc,
 
       if (results->len != 1)
         {
-          fprintf (stderr, _("volumeter-cli: export: --card needs one quick benchmark result\n"));
+          vol_cli_printf (stderr, _("volumeter-cli: export: --card needs one quick benchmark result\n"));
           return VOL_CLI_EXIT_USAGE;
         }
       if (!vol_chart_card_export (g_ptr_array_index (results, 0), style, files.card, &error))
         {
-          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
           return g_error_matches (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD) ? VOL_CLI_EXIT_USAGE
                                                                                    : VOL_CLI_EXIT_FAILED;
         }
@@ -227,14 +227,14 @@ vol_cli_command_export (int    argc,
       if (results->len != 1
           || (report = vol_quick_report_text (g_ptr_array_index (results, 0))) == NULL)
         {
-          fprintf (stderr, _("volumeter-cli: export: --text needs one quick benchmark result\n"));
+          vol_cli_printf (stderr, _("volumeter-cli: export: --text needs one quick benchmark result\n"));
           return VOL_CLI_EXIT_USAGE;
         }
       if (g_str_equal (files.text, "-"))
-        fputs (report, stdout);
+        vol_cli_fputs (stdout, report);
       else if (!vol_file_write_atomic (files.text, report, strlen (report), &error))
         {
-          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
           return VOL_CLI_EXIT_FAILED;
         }
       if (!files.png && !files.svg && !files.pdf && !files.csv)
@@ -252,12 +252,12 @@ vol_cli_command_export (int    argc,
                                                    &options, &error);
   if (chart == NULL || (results->len > 1 && files.csv && csv_chart == NULL))
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_USAGE;
     }
   if (!vol_cli_export_charts (chart, csv_chart, &files, &error))
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_FAILED;
     }
   return VOL_CLI_EXIT_OK;

@@ -17,17 +17,18 @@
 #include "vol-cli.h"
 #include "vol-error.h"
 #include "vol-fio-job.h"
+#include "vol-fio-value.h"
 
 static void
 print_help (FILE *out)
 {
-  fprintf (out, _("Usage:\n"
-                  "  volumeter-cli fio-job RESULT.volumeter.json [--dir DIR]\n"
-                  "  volumeter-cli fio-job TEST [OPTION…] --target DIR\n\n"
-                  "Prints a fio job file that does the same work as the run of the result (with the\n"
-                  "sizes it really used) or as the test with these options; run it with “fio FILE”.\n"
-                  "fio's files go in DIR (default: the folder the run tested). The smallfiles and\n"
-                  "cached tests have no fio job. Each test's documentation lists what differs.\n"));
+  vol_cli_printf (out, _("Usage:\n"
+                         "  volumeter-cli fio-job RESULT.volumeter.json [--dir DIR]\n"
+                         "  volumeter-cli fio-job TEST [OPTION…] --target DIR\n\n"
+                         "Prints a fio job file that does the same work as the run of the result (with the\n"
+                         "sizes it really used) or as the test with these options; run it with “fio FILE”.\n"
+                         "fio's files go in DIR (default: the folder the run tested). The smallfiles and\n"
+                         "cached tests have no fio job. Each test's documentation lists what differs.\n"));
 }
 
 static int
@@ -36,7 +37,7 @@ print_job (char   *text,
 {
   if (text == NULL)
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_USAGE;
     }
   fputs (text, stdout);
@@ -51,6 +52,7 @@ job_for_result (int    argc,
   const char *path = argv[0], *dir = NULL;
   g_autoptr(VolResult) result = NULL;
   g_autoptr(GError) error = NULL;
+  char *text;
 
   for (int i = 1; i < argc; i++)
     {
@@ -60,32 +62,31 @@ job_for_result (int    argc,
         dir = argv[i] + strlen ("--dir=");
       else
         {
-          fprintf (stderr, _("volumeter-cli: fio-job: unexpected argument “%s”; see “fio-job --help”\n"), argv[i]);
+          vol_cli_printf (stderr, _("volumeter-cli: fio-job: unexpected argument “%s”; see “fio-job --help”\n"), argv[i]);
           return VOL_CLI_EXIT_USAGE;
         }
     }
   if (dir != NULL && dir[0] == '\0')
     {
-      fprintf (stderr, "%s\n", _("volumeter-cli: fio-job: --dir needs a folder"));
+      vol_cli_printf (stderr, "%s\n", _("volumeter-cli: fio-job: --dir needs a folder"));
+      return VOL_CLI_EXIT_USAGE;
+    }
+  if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, "--dir", dir, &error))
+    {
+      vol_cli_print_error ("fio-job", error);
       return VOL_CLI_EXIT_USAGE;
     }
   result = vol_result_load (path, &error);
   if (result == NULL)
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_USAGE;
     }
-  {
-    const char *sent = NULL;
-    char *text;
-
-    /* a remote run's result holds the very job it sent */
-    if (dir == NULL && result->resolved != NULL && g_variant_lookup (result->resolved, "fio-job", "&s", &sent))
-      text = g_strdup (sent);
-    else
-      text = vol_fio_job_for_result (result, dir, &error);
-    return print_job (text, error);
-  }
+  /* Made from the result's parameters, never its stored text: a remote
+   * run's result keeps the job it sent, but a shared file's text is
+   * anyone's (vol_fio_job_for_result() makes that job again). */
+  text = vol_fio_job_for_result (result, dir, &error);
+  return print_job (text, error);
 }
 
 static int
@@ -98,7 +99,7 @@ job_for_test (int    argc,
 
   if (!vol_cli_parse_run (argc, argv, &options, &error))
     {
-      fprintf (stderr, "volumeter-cli: fio-job: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: fio-job: %s\n", error->message);
       vol_cli_run_options_clear (&options);
       return VOL_CLI_EXIT_USAGE;
     }

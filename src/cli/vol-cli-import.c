@@ -21,13 +21,13 @@
 static void
 print_help (FILE *out)
 {
-  fprintf (out, _("Usage:\n"
-                  "  volumeter-cli import-fio FIO.json [-o OUT.volumeter.json [--force]]\n\n"
-                  "Turns fio's JSON output (fio --output-format=json) into Volumeter results: random\n"
-                  "4 KiB jobs become queue-depth points, sequential jobs transfer-size points, other\n"
-                  "jobs a table of fio jobs. Several results are saved as OUT-1, OUT-2, …\n"
-                  "Without -o they are saved here as FIO.volumeter.json (FIO-2… when taken); an\n"
-                  "existing OUT is never replaced unless --force is given.\n"));
+  vol_cli_printf (out, _("Usage:\n"
+                         "  volumeter-cli import-fio FIO.json [-o OUT.volumeter.json [--force]]\n\n"
+                         "Turns fio's JSON output (fio --output-format=json) into Volumeter results: random\n"
+                         "4 KiB jobs become queue-depth points, sequential jobs transfer-size points, other\n"
+                         "jobs a table of fio jobs. Several results are saved as OUT-1, OUT-2, …\n"
+                         "Without -o they are saved here as FIO.volumeter.json (FIO-2… when taken); an\n"
+                         "existing OUT is never replaced unless --force is given.\n"));
 }
 
 /* "x.volumeter.json" or "x.json" or "x" → "x" */
@@ -120,7 +120,7 @@ vol_cli_command_import_fio (int    argc,
                               : i + 1 < argc ? argv[++i] : NULL;
           if (value == NULL || value[0] == '\0')
             {
-              fprintf (stderr, _("volumeter-cli: import-fio: %s needs a file name\n"), arg);
+              vol_cli_printf (stderr, _("volumeter-cli: import-fio: %s needs a file name\n"), arg);
               return VOL_CLI_EXIT_USAGE;
             }
           output = value;
@@ -128,28 +128,28 @@ vol_cli_command_import_fio (int    argc,
         }
       if (arg[0] == '-' && arg[1] != '\0')
         {
-          fprintf (stderr, _("volumeter-cli: import-fio: unknown option “%s”; see “import-fio --help”\n"), arg);
+          vol_cli_printf (stderr, _("volumeter-cli: import-fio: unknown option “%s”; see “import-fio --help”\n"), arg);
           return VOL_CLI_EXIT_USAGE;
         }
       if (input != NULL)
         {
-          fprintf (stderr, _("volumeter-cli: import-fio: one fio file at a time (“%s” and “%s”)\n"), input, arg);
+          vol_cli_printf (stderr, _("volumeter-cli: import-fio: one fio file at a time (“%s” and “%s”)\n"), input, arg);
           return VOL_CLI_EXIT_USAGE;
         }
       input = arg;
     }
   if (input == NULL)
     {
-      fprintf (stderr, "%s\n", _("volumeter-cli: import-fio: name the fio JSON file, such as “import-fio fio.json”"));
+      vol_cli_printf (stderr, "%s\n", _("volumeter-cli: import-fio: name the fio JSON file, such as “import-fio fio.json”"));
       return VOL_CLI_EXIT_USAGE;
     }
 
   results = vol_fio_import_load (input, warnings, &error);
   for (guint i = 0; i < warnings->len; i++)
-    fprintf (stderr, _("volumeter-cli: warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
+    vol_cli_printf (stderr, _("volumeter-cli: warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
   if (results == NULL)
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       return VOL_CLI_EXIT_USAGE;
     }
 
@@ -159,7 +159,7 @@ vol_cli_command_import_fio (int    argc,
 
       if (g_file_test (path, G_FILE_TEST_EXISTS))
         {
-          fprintf (stderr, _("volumeter-cli: import-fio: %s already exists; choose another name, or give --force to replace it\n"), path);
+          vol_cli_printf (stderr, _("volumeter-cli: import-fio: %s already exists; choose another name, or give --force to replace it\n"), path);
           return VOL_CLI_EXIT_USAGE;
         }
     }
@@ -187,12 +187,12 @@ vol_cli_command_import_fio (int    argc,
         }
       if (path == NULL)
         {
-          fprintf (stderr, "volumeter-cli: %s\n", save_error->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", save_error->message);
           status = VOL_CLI_EXIT_FAILED;
           continue;
         }
-      printf (ngettext ("Saved %s: %s — %s, %u point\n", "Saved %s: %s — %s, %u points\n", points),
-              path, result->label, kind_title (result), points);
+      vol_cli_printf (stdout, ngettext ("Saved %s: %s — %s, %u point\n", "Saved %s: %s — %s, %u points\n", points),
+                      path, result->label, kind_title (result), points);
     }
   return status;
 }

@@ -12,6 +12,7 @@
 
 #include "vol-cli.h"
 #include "vol-error.h"
+#include "vol-fio-value.h"
 
 /* Options every test has, next to its own. */
 static const struct
@@ -105,7 +106,7 @@ vol_cli_parse_run (int                argc,
 {
   g_autoptr(GVariantDict) params = NULL;
   g_autoptr(GVariant) defaults = NULL;
-  const char *target = NULL, *label = NULL;
+  const char *target = NULL, *label = NULL, *target_option = "--target";
   VolDataPattern pattern = VOL_DATA_PATTERN_RANDOM;
   guint64 seed = 0;
 
@@ -154,12 +155,14 @@ vol_cli_parse_run (int                argc,
         {
           if (!take_value (argc, argv, &i, arg, &target, error))
             return FALSE;
+          target_option = "--target";
         }
       else if (option_is (arg, "--device") && options->kind->reads_device)
         {
           /* a test that reads a device takes the device itself too */
           if (!take_value (argc, argv, &i, arg, &target, error))
             return FALSE;
+          target_option = "--device";
         }
       else if (option_is (arg, "--label"))
         {
@@ -235,6 +238,11 @@ vol_cli_parse_run (int                argc,
       return FALSE;
     }
 
+  /* named as the user wrote them (the spec checks them again, as
+   * "target" and "label", for every other entry) */
+  if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, target_option, target, error)
+      || !vol_fio_value_check (VOL_FIO_VALUE_LABEL, "--label", label, error))
+    return FALSE;
   options->spec = vol_test_spec_new (options->kind->name, target, pattern, seed, label,
                                      g_variant_dict_end (params));
   if (!vol_test_spec_validate (options->spec, options->kind, error))
@@ -312,6 +320,6 @@ vol_cli_print_tests (FILE *out)
   const VolTestKind *const *kinds = vol_registry_list (&n);
 
   for (guint i = 0; i < n; i++)
-    fprintf (out, "  %-12s  %s%s\n", kinds[i]->info.name, _(kinds[i]->info.title),
-             kinds[i]->run ? "" : _(" (not available yet)"));
+    vol_cli_printf (out, "  %-12s  %s%s\n", kinds[i]->info.name, _(kinds[i]->info.title),
+                    kinds[i]->run ? "" : _(" (not available yet)"));
 }

@@ -38,11 +38,14 @@ format_line (const VolProgress *update)
 {
   g_autofree char *rate = update->rate > 0 ? vol_rate_format (update->rate, FALSE) : g_strdup ("—");
   g_autofree char *eta = vol_duration_format (update->eta);
+  /* the line is written with its own \r: the phase's text is escaped
+   * alone (vol-cli-text.c) */
+  g_autofree char *phase = vol_cli_escape_line (update->phase);
 
   if (update->n_items > 0)
-    return g_strdup_printf ("%s %u/%u  %5.1f %%  %s  ETA %s", update->phase,
+    return g_strdup_printf ("%s %u/%u  %5.1f %%  %s  ETA %s", phase,
                             update->item, update->n_items, update->fraction * 100, rate, eta);
-  return g_strdup_printf ("%s  %5.1f %%  %s  ETA %s", update->phase, update->fraction * 100, rate, eta);
+  return g_strdup_printf ("%s  %5.1f %%  %s  ETA %s", phase, update->fraction * 100, rate, eta);
 }
 
 void

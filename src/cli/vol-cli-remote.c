@@ -77,9 +77,9 @@ progress_cb (VolRunner         *runner,
       if (r->tty)
         fprintf (stderr, "\r\033[K");
       if (p->message != NULL)
-        fprintf (stderr, "  %-24s %s: %s\n", p->name, state_word (p->state), p->message);
+        vol_cli_printf (stderr, "  %-24s %s: %s\n", p->name, state_word (p->state), p->message);
       else
-        fprintf (stderr, "  %-24s %s\n", p->name, state_word (p->state));
+        vol_cli_printf (stderr, "  %-24s %s\n", p->name, state_word (p->state));
     }
   else if (r->tty)
     {
@@ -87,14 +87,14 @@ progress_cb (VolRunner         *runner,
        * is what there is to show meanwhile */
       fprintf (stderr, "\r\033[K");
       if (p->planned > 0)
-        fprintf (stderr, _("fio running on the hosts: %.0f s of about %.0f s"), p->elapsed, p->planned);
+        vol_cli_printf (stderr, _("fio running on the hosts: %.0f s of about %.0f s"), p->elapsed, p->planned);
       else
-        fprintf (stderr, _("fio running on the hosts: %.0f s"), p->elapsed);
+        vol_cli_printf (stderr, _("fio running on the hosts: %.0f s"), p->elapsed);
     }
   else if (p->elapsed - r->last_line >= 30)
     {
       r->last_line = p->elapsed;
-      fprintf (stderr, _("fio running on the hosts: %.0f s\n"), p->elapsed);
+      vol_cli_printf (stderr, _("fio running on the hosts: %.0f s\n"), p->elapsed);
     }
   fflush (stderr);
 }
@@ -141,7 +141,7 @@ print_table (FILE      *out,
              GPtrArray *results,
              GPtrArray *paths)
 {
-  fprintf (out, "\n%-24s  %-9s  %s\n", _("Host"), _("State"), _("Result"));
+  vol_cli_printf (out, "\n%-24s  %-9s  %s\n", _("Host"), _("State"), _("Result"));
   for (guint i = 0; i < results->len; i++)
     {
       const VolResult *result = g_ptr_array_index (results, i);
@@ -157,20 +157,20 @@ print_table (FILE      *out,
         }
       else
         figure = g_strdup (result->message ? result->message : "");
-      fprintf (out, "%-24s  %-9s  %s\n", host,
-               result->status == VOL_RESULT_STATUS_COMPLETE ? _("done")
-               : result->status == VOL_RESULT_STATUS_CANCELLED ? _("cancelled") : _("FAILED"),
-               figure);
+      vol_cli_printf (out, "%-24s  %-9s  %s\n", host,
+                      result->status == VOL_RESULT_STATUS_COMPLETE ? _("done")
+                      : result->status == VOL_RESULT_STATUS_CANCELLED ? _("cancelled") : _("FAILED"),
+                      figure);
     }
-  fprintf (out, "\n");
+  vol_cli_printf (out, "\n");
   for (guint i = 0; i < paths->len; i++)
-    fprintf (out, _("Saved %s\n"), (char *) g_ptr_array_index (paths, i));
+    vol_cli_printf (out, _("Saved %s\n"), (char *) g_ptr_array_index (paths, i));
 }
 
 static int
 usage (const char *message)
 {
-  fprintf (stderr, "volumeter-cli: %s\n", message);
+  vol_cli_printf (stderr, "volumeter-cli: %s\n", message);
   return VOL_CLI_EXIT_USAGE;
 }
 
@@ -328,8 +328,8 @@ vol_cli_command_run_remote (int    argc,
   r.quiet = options.quiet;
   r.tty = isatty (STDERR_FILENO);
   if (!r.quiet)
-    fprintf (stderr, _("%s on %u hosts, in %s there:\n"), _(options.kind->title), hosts->len,
-             vol_test_spec_get_target (options.spec));
+    vol_cli_printf (stderr, _("%s on %u hosts, in %s there:\n"), _(options.kind->title), hosts->len,
+                    vol_test_spec_get_target (options.spec));
   sigint_id = g_unix_signal_add (SIGINT, on_sigint, &r);
   sigterm_id = g_unix_signal_add (SIGTERM, on_sigterm, &r);
   runner = vol_runner_new ();
@@ -341,7 +341,7 @@ vol_cli_command_run_remote (int    argc,
 
   if (r.results == NULL)
     {
-      fprintf (stderr, "volumeter-cli: %s\n", r.error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", r.error->message);
       status = g_error_matches (r.error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_REMOTE) ? VOL_CLI_EXIT_FAILED
                                                                                     : VOL_CLI_EXIT_USAGE;
       g_clear_error (&r.error);
@@ -360,7 +360,7 @@ vol_cli_command_run_remote (int    argc,
 
           if (path == NULL)
             {
-              fprintf (stderr, "volumeter-cli: %s\n", save_error->message);
+              vol_cli_printf (stderr, "volumeter-cli: %s\n", save_error->message);
               status = VOL_CLI_EXIT_FAILED;
               continue;
             }
@@ -372,9 +372,9 @@ vol_cli_command_run_remote (int    argc,
         status = r.signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT;
       else if (r.n_failed > 0)
         {
-          fprintf (stderr, ngettext ("volumeter-cli: %u of %u hosts failed\n",
-                                     "volumeter-cli: %u of %u hosts failed\n", hosts->len),
-                   r.n_failed, hosts->len);
+          vol_cli_printf (stderr, ngettext ("volumeter-cli: %u of %u hosts failed\n",
+                                            "volumeter-cli: %u of %u hosts failed\n", hosts->len),
+                          r.n_failed, hosts->len);
           status = VOL_CLI_EXIT_FAILED;
         }
       g_ptr_array_unref (r.results);

@@ -98,7 +98,7 @@ print_dict (FILE              *out,
       g_string_append_printf (line, "%s%s %s", line->len ? ", " : "", key, text);
       g_variant_unref (value);
     }
-  fprintf (out, "  %s %s\n", vol_cli_pad (title, 14), line->str);
+  vol_cli_printf (out, "  %s %s\n", vol_cli_pad (title, 14), line->str);
   g_string_free (line, TRUE);
 }
 
@@ -119,7 +119,7 @@ print_wrapped (FILE       *out,
 
       if (column > indent && column + 1 + chars > width)
         {
-          fprintf (out, "\n%*s", indent, "");
+          vol_cli_printf (out, "\n%*s", indent, "");
           column = indent;
         }
       else if (i > 0)
@@ -127,7 +127,7 @@ print_wrapped (FILE       *out,
           fputc (' ', out);
           column++;
         }
-      fputs (words[i], out);
+      vol_cli_fputs (out, words[i]);
       column += chars;
     }
   fputc ('\n', out);
@@ -182,21 +182,21 @@ print_tables (FILE            *out,
               g_ptr_array_add (cells, text);
             }
         }
-      fprintf (out, "\n  %s\n  %s", table->title, vol_cli_pad (table->corner, width[0]));
+      vol_cli_printf (out, "\n  %s\n  %s", table->title, vol_cli_pad (table->corner, width[0]));
       for (guint c = 0; c < n_cols; c++)
         {
           const char *heading = g_ptr_array_index (table->columns, c);
-          fprintf (out, "  %*s%s", MAX (width[c + 1] - (int) g_utf8_strlen (heading, -1), 0), "", heading);
+          vol_cli_printf (out, "  %*s%s", MAX (width[c + 1] - (int) g_utf8_strlen (heading, -1), 0), "", heading);
         }
       fputc ('\n', out);
       for (guint r = 0; r < table->rows->len; r++)
         {
           const VolResultRow *row = g_ptr_array_index (table->rows, r);
-          fprintf (out, "  %s", vol_cli_pad (row->label, width[0]));
+          vol_cli_printf (out, "  %s", vol_cli_pad (row->label, width[0]));
           for (guint c = 0; c < n_cols; c++)
             {
               const char *text = g_ptr_array_index (cells, r * n_cols + c);
-              fprintf (out, "  %*s%s", MAX (width[c + 1] - (int) g_utf8_strlen (text, -1), 0), "", text);
+              vol_cli_printf (out, "  %*s%s", MAX (width[c + 1] - (int) g_utf8_strlen (text, -1), 0), "", text);
             }
           fputc ('\n', out);
         }
@@ -228,9 +228,9 @@ print_counters (FILE            *out,
   if (result->counters->len == 0)
     return;
   first = g_ptr_array_index (result->counters, 0);
-  fprintf (out, "\n  ");
-  fprintf (out, _("Device counters of %s (bytes in requests: the test's count, then the device's)"),
-           first->device ? first->device : "?");
+  vol_cli_printf (out, "\n  ");
+  vol_cli_printf (out, _("Device counters of %s (bytes in requests: the test's count, then the device's)"),
+                  first->device ? first->device : "?");
   fputc ('\n', out);
   for (guint i = 0; i < result->counters->len; i++)
     {
@@ -242,10 +242,10 @@ print_counters (FILE            *out,
       gboolean agree = vol_io_counters_agree (c, VOL_IO_COUNTERS_TOLERANCE, NULL);
       g_autofree char *flushes = g_strdup_printf ("%" G_GUINT64_FORMAT, c->dev_flushes);
 
-      fprintf (out, "    %s ", vol_cli_pad (c->phase ? c->phase : "?", 20));
-      fprintf (out, _("read %s / %s; written %s / %s, %s flushes; %s\n"),
-               read, dev_read, written, dev_written, flushes,
-               agree ? _("agree") : _("differ"));
+      vol_cli_printf (out, "    %s ", vol_cli_pad (c->phase ? c->phase : "?", 20));
+      vol_cli_printf (out, _("read %s / %s; written %s / %s, %s flushes; %s\n"),
+                      read, dev_read, written, dev_written, flushes,
+                      agree ? _("agree") : _("differ"));
     }
 }
 
@@ -263,54 +263,60 @@ vol_cli_print_summary (FILE            *out,
   g_autofree char *created = result->created ? g_date_time_format (result->created, "%Y-%m-%d %H:%M:%S UTC") : NULL;
   const VolFigure *cliff;
 
-  fprintf (out, "%s — %s\n", kind ? _(kind->title) : result->kind,
-           vol_result_status_to_string (result->status));
+  vol_cli_printf (out, "%s — %s\n", kind ? _(kind->title) : result->kind,
+                  vol_result_status_to_string (result->status));
   if (path)
-    fprintf (out, "  %s %s\n", vol_cli_pad (_("Saved as"), 14), path);
+    vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Saved as"), 14), path);
   if (result->label)
-    fprintf (out, "  %s %s\n", vol_cli_pad (_("Label"), 14), result->label);
+    {
+      /* one line: a newline of the file's own would forge a line here */
+      g_autofree char *label = vol_cli_escape_line (result->label);
+      vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Label"), 14), label);
+    }
   if (created)
-    fprintf (out, "  %s %s (%s %s)\n", vol_cli_pad (_("Created"), 14), created,
-             result->app_name ? result->app_name : "Volumeter", result->app_version ? result->app_version : "?");
+    vol_cli_printf (out, "  %s %s (%s %s)\n", vol_cli_pad (_("Created"), 14), created,
+                    result->app_name ? result->app_name : "Volumeter", result->app_version ? result->app_version : "?");
   if (result->target)
     {
       g_autofree char *desc = vol_target_info_describe (result->target);
       g_autofree char *cap = vol_size_format (result->target->capacity_bytes);
       g_autofree char *free_text = vol_size_format (result->target->free_bytes);
-      fprintf (out, "  %s %s\n", vol_cli_pad (_("Target"), 14), result->target->path ? result->target->path : "?");
-      fprintf (out, "  %s %s\n", vol_cli_pad (_("Volume"), 14), desc);
+      g_autofree char *path_text = vol_cli_escape_line (result->target->path ? result->target->path : "?");
+
+      vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Target"), 14), path_text);
+      vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Volume"), 14), desc);
       /* an imported result may not know the volume's size */
       if (result->target->capacity_bytes > 0)
         {
           g_autofree char *space = g_strdup_printf (_("%s, %s free at the start"), cap, free_text);
-          fprintf (out, "  %s %s\n", vol_cli_pad (_("Capacity"), 14), space);
+          vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Capacity"), 14), space);
         }
     }
   print_dict (out, _("Parameters"), result->params, kind);
   print_dict (out, _("Resolved"), result->resolved, kind);
-  fprintf (out, "  %s %s\n", vol_cli_pad (_("Cache bypass"), 14), vol_cache_bypass_describe (result->cache_bypass));
+  vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Cache bypass"), 14), vol_cache_bypass_describe (result->cache_bypass));
   {
     g_autofree char *data = vol_data_pattern_describe (result->pattern, result->seed);
-    fprintf (out, "  %s %s\n", vol_cli_pad (_("Data pattern"), 14), data);
+    vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Data pattern"), 14), data);
   }
-  fprintf (out, "  %s %s\n", vol_cli_pad (_("I/O backend"), 14), result->io_backend ? result->io_backend : "?");
-  fprintf (out, "  %s %s\n", vol_cli_pad (_("I/O buffers"), 14), vol_io_buffers_describe (result->io_buffers));
+  vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("I/O backend"), 14), result->io_backend ? result->io_backend : "?");
+  vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("I/O buffers"), 14), vol_io_buffers_describe (result->io_buffers));
   {
     g_autofree char *duration = vol_duration_format (result->duration);
     /* an imported result may not say what the CPU did */
     if (isfinite (result->cpu_user) && isfinite (result->cpu_system))
-      fprintf (out, _("  %s %s; CPU %.2f s user + %.2f s system\n"), vol_cli_pad (_("Duration"), 14), duration,
-               result->cpu_user, result->cpu_system);
+      vol_cli_printf (out, _("  %s %s; CPU %.2f s user + %.2f s system\n"), vol_cli_pad (_("Duration"), 14), duration,
+                      result->cpu_user, result->cpu_system);
     else
-      fprintf (out, _("  %s %s; CPU time not recorded\n"), vol_cli_pad (_("Duration"), 14), duration);
+      vol_cli_printf (out, _("  %s %s; CPU time not recorded\n"), vol_cli_pad (_("Duration"), 14), duration);
   }
 
   if (g_strcmp0 (result->kind, VOL_KIND_QUICK) == 0)
     print_tables (out, result);
   if (result->summaries->len > 0)
     {
-      fprintf (out, "\n  %s %14s %14s %14s %14s %14s %8s\n", vol_cli_pad ("", 10), _("mean"), _("std dev"),
-               _("min"), _("max"), _("median"), _("samples"));
+      vol_cli_printf (out, "\n  %s %14s %14s %14s %14s %14s %8s\n", vol_cli_pad ("", 10), _("mean"), _("std dev"),
+                      _("min"), _("max"), _("median"), _("samples"));
       for (guint i = 0; i < result->summaries->len; i++)
         {
           const VolSummary *s = g_ptr_array_index (result->summaries, i);
@@ -322,25 +328,25 @@ vol_cli_print_summary (FILE            *out,
           g_autofree char *median = vol_value_format (s->median, s->unit, FALSE);
 
           if (s->count == 0)
-            fprintf (out, "  %s %14s\n", vol_cli_pad (series ? _(series->title) : s->series, 10), _("no samples"));
+            vol_cli_printf (out, "  %s %14s\n", vol_cli_pad (series ? _(series->title) : s->series, 10), _("no samples"));
           else
-            fprintf (out, "  %s %14s %14s %14s %14s %14s %8u\n",
-                     vol_cli_pad (series ? _(series->title) : s->series, 10), mean, sd, min, max, median, s->count);
+            vol_cli_printf (out, "  %s %14s %14s %14s %14s %14s %8u\n",
+                            vol_cli_pad (series ? _(series->title) : s->series, 10), mean, sd, min, max, median, s->count);
         }
     }
 
   if (result->figures->len > 0)
-    fprintf (out, "\n");
+    vol_cli_printf (out, "\n");
   for (guint i = 0; i < result->figures->len; i++)
     {
       const VolFigure *f = g_ptr_array_index (result->figures, i);
       g_autofree char *value = vol_value_format (f->value, f->unit, FALSE);
-      fprintf (out, "  %s %s\n", vol_cli_pad (_(f->title), 34), value);
+      vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_(f->title), 34), value);
     }
   cliff = vol_result_get_figure (result, VOL_FILL_FIG_CLIFF_POSITION);
   if (g_strcmp0 (result->kind, VOL_KIND_FILL) == 0 && cliff == NULL
       && result->status == VOL_RESULT_STATUS_COMPLETE)
-    fprintf (out, "  %s %s\n", vol_cli_pad (_("Write speed drops at"), 34), _("no sustained drop found"));
+    vol_cli_printf (out, "  %s %s\n", vol_cli_pad (_("Write speed drops at"), 34), _("no sustained drop found"));
 
   print_counters (out, result);
   print_caveats (out, result);

@@ -93,6 +93,16 @@ gboolean vol_cli_run_is_remote      (int                argc,
 int      vol_cli_command_run_remote (int                argc,
                                      char             **argv);
 
+/* vol-cli-text.c: text from a file or a host, escaped for a terminal */
+void     vol_cli_fputs            (FILE              *out,
+                                   const char        *text);
+void     vol_cli_printf           (FILE              *out,
+                                   const char        *format,
+                                   ...) G_GNUC_PRINTF (2, 3);
+char    *vol_cli_escape_line      (const char        *text);
+void     vol_cli_print_error      (const char        *command,
+                                   const GError      *error);
+
 void     vol_cli_print_summary    (FILE              *out,
                                    const VolResult   *result,
                                    const char        *path);

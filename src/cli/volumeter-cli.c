@@ -35,34 +35,34 @@ typedef struct
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _("Usage:\n"
-                  "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
-                  "  volumeter-cli run TEST --hosts H[:PORT],… | --hosts-file FILE --target DIR [OPTION…]\n"
-                  "                [--port P] [--connect-timeout S] [--run-timeout S] [--print-job]\n"
-                  "                [--fio-output FILE] [-o OUTDIR]\n"
-                  "                                                  run a test on many hosts at once through their\n"
-                  "                                                  “fio --server” (docs/hosts.md); a result per host\n"
-                  "  volumeter-cli show FILE…                        print a summary of each saved result\n"
-                  "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT] [--card OUT]\n"
-                  "                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n"
-                  "                                                  chart a result; several files: a comparison\n"
-                  "  volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label|host]\n"
-                  "                [--png OUT] [--svg OUT] [--csv OUT]     compare results in a table and a chart\n"
-                  "  volumeter-cli import-fio FIO.json [-o OUT]      a fio JSON output as a Volumeter result\n"
-                  "  volumeter-cli fio-job RESULT [--dir DIR]        the fio job that does the run's work\n"
-                  "  volumeter-cli fio-job TEST [OPTION…] --target DIR   the fio job that does the test's work\n"
-                  "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
-                  "  volumeter-cli --help | --version\n\n"
-                  "Tests:\n"));
+  vol_cli_printf (out, _("Usage:\n"
+                         "  volumeter-cli run TEST --target DIR [OPTION…]   run a test; “run TEST --help” lists its options\n"
+                         "  volumeter-cli run TEST --hosts H[:PORT],… | --hosts-file FILE --target DIR [OPTION…]\n"
+                         "                [--port P] [--connect-timeout S] [--run-timeout S] [--print-job]\n"
+                         "                [--fio-output FILE] [-o OUTDIR]\n"
+                         "                                                  run a test on many hosts at once through their\n"
+                         "                                                  “fio --server” (docs/hosts.md); a result per host\n"
+                         "  volumeter-cli show FILE…                        print a summary of each saved result\n"
+                         "  volumeter-cli export FILE… [--png OUT] [--svg OUT] [--pdf OUT] [--csv OUT] [--text OUT] [--card OUT]\n"
+                         "                [--width W] [--height H] [--scale S] [--dark] [--mib] [--bars]\n"
+                         "                                                  chart a result; several files: a comparison\n"
+                         "  volumeter-cli compare FILE… [--by stripe|raid|scheduler|device|filesystem|label|host]\n"
+                         "                [--png OUT] [--svg OUT] [--csv OUT]     compare results in a table and a chart\n"
+                         "  volumeter-cli import-fio FIO.json [-o OUT]      a fio JSON output as a Volumeter result\n"
+                         "  volumeter-cli fio-job RESULT [--dir DIR]        the fio job that does the run's work\n"
+                         "  volumeter-cli fio-job TEST [OPTION…] --target DIR   the fio job that does the test's work\n"
+                         "  volumeter-cli cleanup DIR                       remove scratch folders a killed run left in DIR\n"
+                         "  volumeter-cli --help | --version\n\n"
+                         "Tests:\n"));
   vol_cli_print_tests (out);
-  fprintf (out, _("\nSizes are binary: 512, 4K, 32M, 1G, 2T. Throughput is shown in MB/s (10^6 bytes/s).\n"
-                  "Exit status: 0 done, 1 the run failed, 2 bad usage or input, 130 cancelled (Ctrl-C).\n"));
+  vol_cli_printf (out, _("\nSizes are binary: 512, 4K, 32M, 1G, 2T. Throughput is shown in MB/s (10^6 bytes/s).\n"
+                         "Exit status: 0 done, 1 the run failed, 2 bad usage or input, 130 cancelled (Ctrl-C).\n"));
 }
 
 static int
 usage_error (const char *message)
 {
-  fprintf (stderr, "volumeter-cli: %s\n", message);
+  vol_cli_printf (stderr, "volumeter-cli: %s\n", message);
   return VOL_CLI_EXIT_USAGE;
 }
 
@@ -127,7 +127,7 @@ write_png (const VolResult *result,
   files.png = path;
   if (chart == NULL || !vol_cli_export_chart (chart, &files, &error))
     {
-      fprintf (stderr, "volumeter-cli: %s: %s\n", path, error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s: %s\n", path, error->message);
       return FALSE;
     }
   return TRUE;
@@ -191,9 +191,9 @@ check_target (const VolCliRunOptions  *options,
       return FALSE;
     }
   if (!options->quiet && vol_fs_type_is_ram (target->fs_type))
-    fprintf (stderr, _("volumeter-cli: warning: %s is in memory (%s): the figures will be memory speed, "
-                       "not a disk's, and the result says so.\n"),
-             target->path, target->fs_type);
+    vol_cli_printf (stderr, _("volumeter-cli: warning: %s is in memory (%s): the figures will be memory speed, "
+                              "not a disk's, and the result says so.\n"),
+                    target->path, target->fs_type);
   return TRUE;
 }
 
@@ -243,8 +243,8 @@ save_result (const VolResult         *result,
   stem = vol_result_file_stem (result, NULL);
   path = vol_result_save_unique (result, dir, stem, error);
   if (path != NULL)
-    fprintf (stderr, _("volumeter-cli: %s appeared during the run and was left as it is; the result is in %s\n"),
-             options->output, path);
+    vol_cli_printf (stderr, _("volumeter-cli: %s appeared during the run and was left as it is; the result is in %s\n"),
+                    options->output, path);
   return path;
 }
 
@@ -299,7 +299,7 @@ run_and_save (int        argc,
                ? (state->signal == SIGTERM ? VOL_CLI_EXIT_SIGTERM : VOL_CLI_EXIT_SIGINT)
                : g_error_matches (state->error, G_THREAD_ERROR, G_THREAD_ERROR_AGAIN)
                ? VOL_CLI_EXIT_FAILED : VOL_CLI_EXIT_USAGE;
-      fprintf (stderr, "volumeter-cli: %s\n", state->error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", state->error->message);
       g_clear_error (&state->error);
       vol_cli_run_options_clear (&options);
       return status;
@@ -309,7 +309,7 @@ run_and_save (int        argc,
   path = save_result (state->result, &options, &error);
   if (path == NULL)
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       status = VOL_CLI_EXIT_FAILED;
     }
   else
@@ -326,7 +326,7 @@ run_and_save (int        argc,
           break;
         case VOL_RESULT_STATUS_FAILED:
         default:
-          fprintf (stderr, "volumeter-cli: %s\n", state->result->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", state->result->message);
           status = VOL_CLI_EXIT_FAILED;
           break;
         }
@@ -382,12 +382,12 @@ command_show (int    argc,
 
       if (result == NULL)
         {
-          fprintf (stderr, "volumeter-cli: %s\n", error->message);
+          vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
           status = VOL_CLI_EXIT_USAGE;
           continue;
         }
       if (i > 0)
-        printf ("\n");
+        vol_cli_printf (stdout, "\n");
       vol_cli_print_summary (stdout, result, argv[i]);
     }
   return status;
@@ -407,14 +407,14 @@ command_cleanup (int    argc,
 
   ok = vol_scratch_cleanup_stale (argv[0], removed, in_use, &error);
   for (guint i = 0; i < removed->len; i++)
-    printf (_("Removed %s\n"), (char *) g_ptr_array_index (removed, i));
+    vol_cli_printf (stdout, _("Removed %s\n"), (char *) g_ptr_array_index (removed, i));
   for (guint i = 0; i < in_use->len; i++)
-    printf (_("Left %s: its run is still going\n"), (char *) g_ptr_array_index (in_use, i));
+    vol_cli_printf (stdout, _("Left %s: its run is still going\n"), (char *) g_ptr_array_index (in_use, i));
   if (ok && removed->len == 0 && in_use->len == 0)
-    printf (_("No scratch folders to remove in %s\n"), argv[0]);
+    vol_cli_printf (stdout, _("No scratch folders to remove in %s\n"), argv[0]);
   if (!ok)
     {
-      fprintf (stderr, "volumeter-cli: %s\n", error->message);
+      vol_cli_printf (stderr, "volumeter-cli: %s\n", error->message);
       return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)
              || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY)
              ? VOL_CLI_EXIT_USAGE : VOL_CLI_EXIT_FAILED;
@@ -447,7 +447,7 @@ main (int    argc,
     }
   if (g_str_equal (command, "--version"))
     {
-      printf ("volumeter-cli %s\n", PACKAGE_VERSION);
+      vol_cli_printf (stdout, "volumeter-cli %s\n", PACKAGE_VERSION);
       return VOL_CLI_EXIT_OK;
     }
   if (g_str_equal (command, "run") && vol_cli_run_is_remote (argc - 2, argv + 2))

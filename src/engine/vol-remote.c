@@ -43,6 +43,7 @@
 #include "vol-fio-hosts.h"
 #include "vol-fio-import.h"
 #include "vol-fio-job.h"
+#include "vol-fio-value.h"
 #include "vol-host.h"
 #include "vol-registry.h"
 #include "vol-fio-section.h"
@@ -117,9 +118,12 @@ vol_remote_job (const VolTestSpec  *spec,
                    vol_test_spec_get_target (spec));
       return NULL;
     }
-  return vol_fio_job_build (kind, vol_test_spec_get_params (spec), NULL, vol_test_spec_get_pattern (spec),
-                            VOL_CACHE_BYPASS_DIRECT, NULL, VOL_IO_BUFFERS_PAGES,
-                            vol_test_spec_get_target (spec), error);
+  /* the folder is checked as the option that named it; the job writer
+   * checks it again */
+  if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, "--target", vol_test_spec_get_target (spec), error))
+    return NULL;
+  return vol_fio_job_for_hosts (kind, vol_test_spec_get_params (spec), vol_test_spec_get_pattern (spec),
+                                vol_test_spec_get_target (spec), error);
 }
 
 /* ---- the run's state ------------------------------------------------------ */

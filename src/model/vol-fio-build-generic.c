@@ -3,8 +3,8 @@
 #include "vol-fio-import-private.h"
 
 VolResult *
-vol_fio_build_generic (Group         *group,
-                       const Context *ctx)
+_vol_fio_import_build_generic (VolFioImportGroup         *group,
+                               const VolFioImportContext *ctx)
 {
   g_autoptr(VolResult) result = NULL;
   GVariantBuilder resolved;
@@ -18,8 +18,8 @@ vol_fio_build_generic (Group         *group,
   };
   const char *dir_titles[N_DIRS] = { N_("read"), N_("write"), N_("trim") };
 
-  result = vol_fio_group_result (group, "fio", NULL, ctx, &resolved);
-  if (((FioJob *) g_ptr_array_index (group->jobs, 0))->all_clients)
+  result = _vol_fio_import_group_result (group, "fio", NULL, ctx, &resolved);
+  if (((VolFioImportJob *) g_ptr_array_index (group->jobs, 0))->all_clients)
     g_variant_builder_add (&resolved, "{sv}", "fio-clients",
                            g_variant_new_strv ((const char *const *) ctx->clients->pdata,
                                                ctx->clients->len));
@@ -31,15 +31,15 @@ vol_fio_build_generic (Group         *group,
 
   for (guint j = 0; j < group->jobs->len; j++)
     {
-      const FioJob *job = g_ptr_array_index (group->jobs, j);
-      const FioDir *r = &job->dir[DIR_READ], *w = &job->dir[DIR_WRITE], *t = &job->dir[DIR_TRIM];
+      const VolFioImportJob *job = g_ptr_array_index (group->jobs, j);
+      const VolFioDir *r = &job->dir[DIR_READ], *w = &job->dir[DIR_WRITE], *t = &job->dir[DIR_TRIM];
       double row[G_N_ELEMENTS (columns)];
-      guint64 bs = vol_fio_job_block_size (job);
+      guint64 bs = _vol_fio_import_job_block_size (job);
 
       row[0] = j + 1;
-      row[1] = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, bw));
-      row[2] = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, iops));
-      row[3] = vol_fio_job_lat_mean (job);
+      row[1] = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, bw));
+      row[2] = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, iops));
+      row[3] = _vol_fio_import_job_lat_mean (job);
       row[4] = r->present ? r->bw : 0;
       row[5] = r->present ? r->iops : 0;
       row[6] = r->present ? r->lat_mean : NAN;
@@ -48,17 +48,17 @@ vol_fio_build_generic (Group         *group,
       row[9] = w->present ? w->lat_mean : NAN;
       row[10] = t->present ? t->bw : 0;
       row[11] = t->present ? t->iops : 0;
-      row[12] = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, io_bytes));
+      row[12] = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, io_bytes));
       row[13] = job->runtime;
-      row[14] = job->all_clients ? NAN : (double) vol_fio_job_depth (job);
-      row[15] = job->all_clients ? NAN : (double) vol_fio_job_threads (job);
+      row[14] = job->all_clients ? NAN : (double) _vol_fio_import_job_depth (job);
+      row[15] = job->all_clients ? NAN : (double) _vol_fio_import_job_threads (job);
       row[16] = bs > 0 && !job->all_clients ? (double) bs : NAN;
       vol_series_append (s, row, G_N_ELEMENTS (row));
 
       /* each job's figures, named by the job */
       for (guint d = 0; d < N_DIRS; d++)
         {
-          const FioDir *dir = &job->dir[d];
+          const VolFioDir *dir = &job->dir[d];
           g_autofree char *name = NULL;
           g_autofree char *title = NULL;
 

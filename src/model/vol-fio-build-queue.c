@@ -6,16 +6,16 @@ static int
 compare_depth (gconstpointer a,
                gconstpointer b)
 {
-  guint64 x = vol_fio_job_depth (*(FioJob *const *) a), y = vol_fio_job_depth (*(FioJob *const *) b);
+  guint64 x = _vol_fio_import_job_depth (*(VolFioImportJob *const *) a), y = _vol_fio_import_job_depth (*(VolFioImportJob *const *) b);
 
   return (x > y) - (x < y);
 }
 
 VolResult *
-vol_fio_build_queue (Group         *group,
-                     const Context *ctx)
+_vol_fio_import_build_queue (VolFioImportGroup         *group,
+                             const VolFioImportContext *ctx)
 {
-  const FioJob *first;
+  const VolFioImportJob *first;
   const char *mode = NULL;
   guint read_percent = 100;
   g_autoptr(VolResult) result = NULL;
@@ -26,15 +26,15 @@ vol_fio_build_queue (Group         *group,
 
   g_ptr_array_sort (group->jobs, compare_depth);
   first = g_ptr_array_index (group->jobs, 0);
-  vol_fio_job_shape (first, &mode, &read_percent);
-  result = vol_fio_group_result (group, "queue", mode, ctx, &resolved);
+  _vol_fio_import_job_shape (first, &mode, &read_percent);
+  result = _vol_fio_import_group_result (group, "queue", mode, ctx, &resolved);
 
   s = vol_kind_queue_add_points (result);
 
   for (guint j = 0; j < group->jobs->len; j++)
     {
-      const FioJob *job = g_ptr_array_index (group->jobs, j);
-      const FioDir *only = NULL;
+      const VolFioImportJob *job = g_ptr_array_index (group->jobs, j);
+      const VolFioDir *only = NULL;
       VolQueuePoint p;
       double seconds = 0;
 
@@ -49,17 +49,17 @@ vol_fio_build_queue (Group         *group,
       if (job->dir[DIR_READ].ios > 0 && job->dir[DIR_WRITE].ios > 0)
         only = NULL;
 
-      p.depth = (double) vol_fio_job_depth (job);
-      p.iops = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, iops));
-      p.throughput = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, bw));
-      p.lat_mean = vol_fio_job_lat_mean (job);
-      p.lat_p50 = vol_fio_job_percentile (job, G_STRUCT_OFFSET (FioDir, p50));
-      p.lat_p99 = vol_fio_job_percentile (job, G_STRUCT_OFFSET (FioDir, p99));
-      p.lat_p999 = vol_fio_job_percentile (job, G_STRUCT_OFFSET (FioDir, p999));
-      p.ios = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, ios));
+      p.depth = (double) _vol_fio_import_job_depth (job);
+      p.iops = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, iops));
+      p.throughput = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, bw));
+      p.lat_mean = _vol_fio_import_job_lat_mean (job);
+      p.lat_p50 = _vol_fio_import_job_percentile (job, G_STRUCT_OFFSET (VolFioDir, p50));
+      p.lat_p99 = _vol_fio_import_job_percentile (job, G_STRUCT_OFFSET (VolFioDir, p99));
+      p.lat_p999 = _vol_fio_import_job_percentile (job, G_STRUCT_OFFSET (VolFioDir, p999));
+      p.ios = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, ios));
       p.reads = job->dir[DIR_READ].present ? job->dir[DIR_READ].ios : 0;
       p.writes = job->dir[DIR_WRITE].present ? job->dir[DIR_WRITE].ios : 0;
-      p.bytes = vol_fio_dir_total (job, G_STRUCT_OFFSET (FioDir, io_bytes));
+      p.bytes = _vol_fio_import_dir_total (job, G_STRUCT_OFFSET (VolFioDir, io_bytes));
       p.seconds = seconds > 0 ? seconds : job->runtime;
       p.iops_stddev = only ? only->iops_stddev : NAN;
       p.iops_min = only ? only->iops_min : NAN;
@@ -68,7 +68,7 @@ vol_fio_build_queue (Group         *group,
       total_ios += p.ios;
       total_bytes += p.bytes;
       if (span == 0)
-        span = vol_fio_parse_size (vol_fio_job_option (job, "size"), g_strcmp0 (vol_fio_job_option (job, "kb_base"), "1000") == 0);
+        span = _vol_fio_import_parse_size (_vol_fio_import_job_option (job, "size"), g_strcmp0 (_vol_fio_import_job_option (job, "kb_base"), "1000") == 0);
     }
 
   g_variant_builder_add (&resolved, "{sv}", "block", g_variant_new_int64 (4096));

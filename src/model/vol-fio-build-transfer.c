@@ -6,14 +6,14 @@ static int
 compare_size (gconstpointer a,
               gconstpointer b)
 {
-  guint64 x = vol_fio_job_block_size (*(FioJob *const *) a), y = vol_fio_job_block_size (*(FioJob *const *) b);
+  guint64 x = _vol_fio_import_job_block_size (*(VolFioImportJob *const *) a), y = _vol_fio_import_job_block_size (*(VolFioImportJob *const *) b);
 
   return (x > y) - (x < y);
 }
 
 VolResult *
-vol_fio_build_transfer (Group         *group,
-                        const Context *ctx)
+_vol_fio_import_build_transfer (VolFioImportGroup         *group,
+                                const VolFioImportContext *ctx)
 {
   g_autoptr(VolResult) result = NULL;
   GVariantBuilder resolved;
@@ -30,14 +30,14 @@ vol_fio_build_transfer (Group         *group,
   g_autoptr(GHashTable) sizes_seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   g_ptr_array_sort (group->jobs, compare_size);
-  result = vol_fio_group_result (group, VOL_KIND_TRANSFER, NULL, ctx, &resolved);
+  result = _vol_fio_import_group_result (group, VOL_KIND_TRANSFER, NULL, ctx, &resolved);
 
   for (guint w = 0; w < 2; w++)
     for (guint j = 0; j < group->jobs->len; j++)
       {
-        const FioJob *job = g_ptr_array_index (group->jobs, j);
-        const FioDir *dir = &job->dir[dirs[w]];
-        guint64 size = vol_fio_job_block_size (job);
+        const VolFioImportJob *job = g_ptr_array_index (group->jobs, j);
+        const VolFioDir *dir = &job->dir[dirs[w]];
+        guint64 size = _vol_fio_import_job_block_size (job);
         guint iteration;
 
         if (!dir->present || !(dir->ios > 0 || dir->io_bytes > 0))

@@ -10,7 +10,7 @@
 static void
 group_free (gpointer data)
 {
-  Group *group = data;
+  VolFioImportGroup *group = data;
 
   g_free (group->key);
   g_ptr_array_unref (group->jobs);
@@ -19,8 +19,8 @@ group_free (gpointer data)
 
 
 double
-vol_fio_dir_total (const FioJob *job,
-                   gsize         offset)
+_vol_fio_import_dir_total (const VolFioImportJob *job,
+                           gsize                  offset)
 {
   double sum = 0;
 
@@ -36,13 +36,13 @@ vol_fio_dir_total (const FioJob *job,
 
 /* The mean latency over the directions that did I/O, by their I/Os. */
 double
-vol_fio_job_lat_mean (const FioJob *job)
+_vol_fio_import_job_lat_mean (const VolFioImportJob *job)
 {
   double sum = 0, n = 0;
 
   for (guint d = 0; d < N_DIRS; d++)
     {
-      const FioDir *dir = &job->dir[d];
+      const VolFioDir *dir = &job->dir[d];
       if (dir->present && dir->ios > 0 && !isnan (dir->lat_mean))
         {
           sum += dir->lat_mean * dir->ios;
@@ -54,8 +54,8 @@ vol_fio_job_lat_mean (const FioJob *job)
 
 /* A percentile is only kept where one direction did all the I/O. */
 double
-vol_fio_job_percentile (const FioJob *job,
-                        gsize         offset)
+_vol_fio_import_job_percentile (const VolFioImportJob *job,
+                                gsize                  offset)
 {
   int only = -1;
 
@@ -70,7 +70,7 @@ vol_fio_job_percentile (const FioJob *job,
 }
 
 static char *
-job_client (const FioJob *job)
+job_client (const VolFioImportJob *job)
 {
   if (job->host == NULL)
     return NULL;
@@ -80,11 +80,11 @@ job_client (const FioJob *job)
 /* Every option of every job: a value all jobs agree on as it is, else
  * each job's value in row order, joined with " | ". */
 static GVariant *
-group_params (const Group *group,
-              const char  *mode)
+group_params (const VolFioImportGroup *group,
+              const char              *mode)
 {
-  const FioJob *first = g_ptr_array_index (group->jobs, 0);
-  const Options *global = first->global;
+  const VolFioImportJob *first = g_ptr_array_index (group->jobs, 0);
+  const VolFioImportOptions *global = first->global;
   guint n = group->jobs->len;
   GVariantBuilder b;
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
@@ -100,7 +100,7 @@ group_params (const Group *group,
       }
   for (guint j = 0; j < n; j++)
     {
-      const FioJob *job = g_ptr_array_index (group->jobs, j);
+      const VolFioImportJob *job = g_ptr_array_index (group->jobs, j);
       for (guint k = 0; k < job->own.keys->len; k++)
         {
           const char *key = g_ptr_array_index (job->own.keys, k);
@@ -125,7 +125,7 @@ group_params (const Group *group,
   for (guint k = 0; k < keys->len; k++)
     {
       const char *key = g_ptr_array_index (keys, k);
-      const char *value = vol_fio_job_option (first, key);
+      const char *value = _vol_fio_import_job_option (first, key);
       guint own = GPOINTER_TO_UINT (g_hash_table_lookup (own_counts, key));
       gboolean in_global = global != NULL && g_hash_table_contains (global->values, key);
       gboolean same;
@@ -142,7 +142,7 @@ group_params (const Group *group,
         {
           same = TRUE;
           for (guint j = 1; j < n && same; j++)
-            same = g_strcmp0 (value, vol_fio_job_option (g_ptr_array_index (group->jobs, j), key)) == 0;
+            same = g_strcmp0 (value, _vol_fio_import_job_option (g_ptr_array_index (group->jobs, j), key)) == 0;
         }
       if (same)
         g_variant_builder_add (&b, "{sv}", key, g_variant_new_string (value));
@@ -156,7 +156,7 @@ group_params (const Group *group,
           GString *joined = g_string_new (NULL);
           for (guint j = 0; j < n; j++)
             {
-              const char *v = vol_fio_job_option (g_ptr_array_index (group->jobs, j), key);
+              const char *v = _vol_fio_import_job_option (g_ptr_array_index (group->jobs, j), key);
               g_string_append_printf (joined, "%s%s", j ? " | " : "", v ? v : "–");
             }
           g_variant_builder_add (&b, "{sv}", key, g_variant_new_take_string (g_string_free (joined, FALSE)));
@@ -168,27 +168,27 @@ group_params (const Group *group,
 /* What every kind of result gets: label, origin, host, target, how the
  * I/O was done, timings and status. */
 VolResult *
-vol_fio_group_result (const Group   *group,
-                      const char    *kind,
-                      const char    *mode,
-                      const Context *ctx,
-                      GVariantBuilder *resolved)
+_vol_fio_import_group_result (const VolFioImportGroup   *group,
+                              const char                *kind,
+                              const char                *mode,
+                              const VolFioImportContext *ctx,
+                              GVariantBuilder           *resolved)
 {
   VolResult *result = vol_result_new (kind);
-  const FioJob *first = g_ptr_array_index (group->jobs, 0);
+  const VolFioImportJob *first = g_ptr_array_index (group->jobs, 0);
   g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) group_runtime = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   g_autoptr(GStrvBuilder) job_names = g_strv_builder_new ();
   g_auto(GStrv) names_strv = NULL;
   GString *label = g_string_new ("fio: ");
-  const char *path = vol_fio_job_option (first, "filename") ? vol_fio_job_option (first, "filename") : vol_fio_job_option (first, "directory");
+  const char *path = _vol_fio_import_job_option (first, "filename") ? _vol_fio_import_job_option (first, "filename") : _vol_fio_import_job_option (first, "directory");
   gboolean direct = TRUE, zeros = TRUE;
   GHashTableIter iter;
   gpointer value;
 
   for (guint j = 0; j < group->jobs->len; j++)
     {
-      const FioJob *job = g_ptr_array_index (group->jobs, j);
+      const VolFioImportJob *job = g_ptr_array_index (group->jobs, j);
       double *runtime;
 
       /* the first few names; the "jobs" list below has them all */
@@ -202,7 +202,7 @@ vol_fio_group_result (const Group   *group,
       g_strv_builder_add (job_names, job->name);
 
       direct = direct && job->direct;
-      zeros = zeros && vol_fio_job_flag (job, "zero_buffers");
+      zeros = zeros && _vol_fio_import_job_flag (job, "zero_buffers");
       result->cpu_user += job->cpu_user;
       result->cpu_system += job->cpu_system;
       /* groups (stonewall) run one after another, jobs of a group together */
@@ -221,7 +221,7 @@ vol_fio_group_result (const Group   *group,
         }
       if (path != NULL)
         {
-          const char *p = vol_fio_job_option (job, "filename") ? vol_fio_job_option (job, "filename") : vol_fio_job_option (job, "directory");
+          const char *p = _vol_fio_import_job_option (job, "filename") ? _vol_fio_import_job_option (job, "filename") : _vol_fio_import_job_option (job, "directory");
           if (g_strcmp0 (p, path) != 0)
             path = NULL;
         }
@@ -257,13 +257,13 @@ vol_fio_group_result (const Group   *group,
   result->pattern = zeros ? VOL_DATA_PATTERN_ZEROS : VOL_DATA_PATTERN_RANDOM;
   {
     guint64 seed;
-    if (vol_fio_job_option (first, "randseed")
-        && g_ascii_string_to_unsigned (vol_fio_job_option (first, "randseed"), 10, 0, G_MAXUINT64, &seed, NULL))
+    if (_vol_fio_import_job_option (first, "randseed")
+        && g_ascii_string_to_unsigned (_vol_fio_import_job_option (first, "randseed"), 10, 0, G_MAXUINT64, &seed, NULL))
       result->seed = seed;
   }
-  result->io_backend = g_strdup (vol_fio_job_engine (first));
+  result->io_backend = g_strdup (_vol_fio_import_job_engine (first));
   for (guint j = 1; j < group->jobs->len; j++)
-    if (g_strcmp0 (vol_fio_job_engine (g_ptr_array_index (group->jobs, j)), result->io_backend) != 0)
+    if (g_strcmp0 (_vol_fio_import_job_engine (g_ptr_array_index (group->jobs, j)), result->io_backend) != 0)
       {
         g_free (result->io_backend);
         result->io_backend = g_strdup (_("several"));
@@ -286,29 +286,29 @@ vol_fio_group_result (const Group   *group,
 /* Which result a job joins: queue and transfer points of the same kind of
  * run share one; everything else of one client shares the "fio" one. */
 static char *
-group_key (const FioJob *job,
-           JobShape      shape,
-           const char   *mode,
-           guint         read_percent)
+group_key (const VolFioImportJob *job,
+           VolFioImportShape      shape,
+           const char            *mode,
+           guint                  read_percent)
 {
   g_autofree char *client = job_client (job);
 
   switch (shape)
     {
-    case SHAPE_QUEUE:
+    case VOL_FIO_IMPORT_SHAPE_QUEUE:
       return g_strdup_printf ("queue|%s|%s|%u|%s|%d", client ? client : "", mode, read_percent,
-                              vol_fio_job_engine (job), job->direct);
-    case SHAPE_TRANSFER:
+                              _vol_fio_import_job_engine (job), job->direct);
+    case VOL_FIO_IMPORT_SHAPE_TRANSFER:
       return g_strdup_printf ("transfer|%s|%s|%d|%" PRIu64 "|%" PRIu64, client ? client : "",
-                              vol_fio_job_engine (job), job->direct, vol_fio_job_depth (job), vol_fio_job_threads (job));
-    case SHAPE_GENERIC:
+                              _vol_fio_import_job_engine (job), job->direct, _vol_fio_import_job_depth (job), _vol_fio_import_job_threads (job));
+    case VOL_FIO_IMPORT_SHAPE_GENERIC:
     default:
       return g_strdup_printf ("fio|%s|%d", client ? client : "", job->all_clients);
     }
 }
 
 void
-vol_fio_context_clear (Context *ctx)
+_vol_fio_import_context_clear (VolFioImportContext *ctx)
 {
   g_free (ctx->fio_version);
   g_clear_pointer (&ctx->created, g_date_time_unref);
@@ -317,15 +317,15 @@ vol_fio_context_clear (Context *ctx)
 }
 
 gboolean
-vol_fio_read_context (JsonObject  *root,
-                      Context     *ctx,
-                      GError     **error)
+_vol_fio_import_read_context (JsonObject           *root,
+                              VolFioImportContext  *ctx,
+                              GError              **error)
 {
   gint64 timestamp = 0;
   JsonArray *disks;
 
   if (!_vol_json_read_string (root, "", "fio version", FALSE, &ctx->fio_version, error)
-      || !vol_fio_read_int (root, "", "timestamp", &timestamp, error)
+      || !_vol_fio_import_read_int (root, "", "timestamp", &timestamp, error)
       || !_vol_json_read_array (root, "", "disk_util", FALSE, &disks, error))
     return FALSE;
   if (timestamp > 0)
@@ -343,12 +343,12 @@ vol_fio_read_context (JsonObject  *root,
 }
 
 GPtrArray *
-vol_fio_results_from_json (JsonObject  *root,
-                           GPtrArray   *warnings,
-                           GError     **error)
+_vol_fio_import_results_from_json (JsonObject  *root,
+                                   GPtrArray   *warnings,
+                                   GError     **error)
 {
-  g_auto(Context) ctx = { NULL, NULL, NULL, NULL };
-  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (vol_fio_job_free);
+  g_auto(VolFioImportContext) ctx = { NULL, NULL, NULL, NULL };
+  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (_vol_fio_import_job_free);
   g_autoptr(GHashTable) identities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (group_free);
   /* group key → its groups, in order; "key|depth" → how many of them have
@@ -359,7 +359,7 @@ vol_fio_results_from_json (JsonObject  *root,
   g_autoptr(GHashTable) clients_seen = g_hash_table_new (g_str_hash, g_str_equal);
   /* every job points at these; nothing reads them once the results are
    * built, whatever order the cleanups run in */
-  g_auto(Options) global = { NULL, NULL };
+  g_auto(VolFioImportOptions) global = { NULL, NULL };
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
   gboolean all_direct = TRUE;
 
@@ -376,15 +376,15 @@ vol_fio_results_from_json (JsonObject  *root,
       return NULL;
     }
   ctx.clients = g_ptr_array_new_with_free_func (g_free);
-  vol_fio_options_init (&global);
-  if (!vol_fio_read_context (root, &ctx, error)
-      || !vol_fio_read_options (root, "", "global options", &global, NULL, error)
-      || !vol_fio_read_job_array (root, "jobs", FALSE, &global, jobs, identities, warnings, error)
-      || !vol_fio_read_job_array (root, "client_stats", TRUE, &global, jobs, identities, warnings, error))
+  _vol_fio_import_options_init (&global);
+  if (!_vol_fio_import_read_context (root, &ctx, error)
+      || !_vol_fio_import_read_options (root, "", "global options", &global, NULL, error)
+      || !_vol_fio_import_read_job_array (root, "jobs", FALSE, &global, jobs, identities, warnings, error)
+      || !_vol_fio_import_read_job_array (root, "client_stats", TRUE, &global, jobs, identities, warnings, error))
     return NULL;
 
   if (ctx.fio_version == NULL)
-    vol_fio_add_warning (warnings, "%s", _("the JSON has no “fio version”: it may not be fio's"));
+    _vol_fio_import_add_warning (warnings, "%s", _("the JSON has no “fio version”: it may not be fio's"));
   if (jobs->len == 0)
     {
       g_set_error_literal (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
@@ -394,14 +394,14 @@ vol_fio_results_from_json (JsonObject  *root,
 
   for (guint j = 0; j < jobs->len; j++)
     {
-      FioJob *job = g_ptr_array_index (jobs, j);
+      VolFioImportJob *job = g_ptr_array_index (jobs, j);
 
-      job->direct = vol_fio_job_is_direct (job);
+      job->direct = _vol_fio_import_job_is_direct (job);
       all_direct = all_direct && (job->all_clients || job->direct);
     }
   for (guint j = 0; j < jobs->len; j++)
     {
-      FioJob *job = g_ptr_array_index (jobs, j);
+      VolFioImportJob *job = g_ptr_array_index (jobs, j);
       g_autofree char *client = job_client (job);
 
       /* the aggregate has no job options: it ran as its clients did */
@@ -413,19 +413,19 @@ vol_fio_results_from_json (JsonObject  *root,
           g_ptr_array_add (ctx.clients, g_steal_pointer (&client));
         }
       if (job->entries > 1)
-        vol_fio_add_warning (warnings,
+        _vol_fio_import_add_warning (warnings,
                      _("job “%s”: %u entries (numjobs without group_reporting) summed into one; their latency percentiles cannot be combined and are left out"),
                      job->name, job->entries);
     }
 
   for (guint j = 0; j < jobs->len; j++)
     {
-      FioJob *job = g_ptr_array_index (jobs, j);
+      VolFioImportJob *job = g_ptr_array_index (jobs, j);
       const char *mode = NULL;
       guint read_percent = 0;
-      JobShape shape;
+      VolFioImportShape shape;
       g_autofree char *key = NULL;
-      Group *group = NULL;
+      VolFioImportGroup *group = NULL;
 
       /* With one client the aggregate repeats it, summed over unlike jobs. */
       if (job->all_clients && ctx.clients->len < 2)
@@ -433,7 +433,7 @@ vol_fio_results_from_json (JsonObject  *root,
       GPtrArray *same_key;
       guint index = 0;
 
-      shape = vol_fio_job_shape (job, &mode, &read_percent);
+      shape = _vol_fio_import_job_shape (job, &mode, &read_percent);
       key = group_key (job, shape, mode, read_percent);
       same_key = g_hash_table_lookup (groups_by_key, key);
       if (same_key == NULL)
@@ -444,9 +444,9 @@ vol_fio_results_from_json (JsonObject  *root,
       /* A depth measured twice starts another result: the job joins the
        * first group of its key without its depth, found by counting, not
        * by looking through every group. */
-      if (shape == SHAPE_QUEUE)
+      if (shape == VOL_FIO_IMPORT_SHAPE_QUEUE)
         {
-          g_autofree char *depth_key = g_strdup_printf ("%s|%" PRIu64, key, vol_fio_job_depth (job));
+          g_autofree char *depth_key = g_strdup_printf ("%s|%" PRIu64, key, _vol_fio_import_job_depth (job));
           gpointer count;
 
           if (g_hash_table_lookup_extended (depth_counts, depth_key, NULL, &count))
@@ -464,7 +464,7 @@ vol_fio_results_from_json (JsonObject  *root,
                            MAX_RESULTS, MAX_RESULTS);
               return NULL;
             }
-          group = g_new0 (Group, 1);
+          group = g_new0 (VolFioImportGroup, 1);
           group->shape = shape;
           group->key = g_steal_pointer (&key);
           group->jobs = g_ptr_array_new ();
@@ -476,19 +476,19 @@ vol_fio_results_from_json (JsonObject  *root,
 
   for (guint g = 0; g < groups->len; g++)
     {
-      Group *group = g_ptr_array_index (groups, g);
+      VolFioImportGroup *group = g_ptr_array_index (groups, g);
 
       switch (group->shape)
         {
-        case SHAPE_QUEUE:
-          g_ptr_array_add (results, vol_fio_build_queue (group, &ctx));
+        case VOL_FIO_IMPORT_SHAPE_QUEUE:
+          g_ptr_array_add (results, _vol_fio_import_build_queue (group, &ctx));
           break;
-        case SHAPE_TRANSFER:
-          g_ptr_array_add (results, vol_fio_build_transfer (group, &ctx));
+        case VOL_FIO_IMPORT_SHAPE_TRANSFER:
+          g_ptr_array_add (results, _vol_fio_import_build_transfer (group, &ctx));
           break;
-        case SHAPE_GENERIC:
+        case VOL_FIO_IMPORT_SHAPE_GENERIC:
         default:
-          g_ptr_array_add (results, vol_fio_build_generic (group, &ctx));
+          g_ptr_array_add (results, _vol_fio_import_build_generic (group, &ctx));
           break;
         }
     }
@@ -496,7 +496,7 @@ vol_fio_results_from_json (JsonObject  *root,
     {
       VolResult *result = g_ptr_array_index (results, r);
       if (result->cache_bypass == VOL_CACHE_BYPASS_NONE)
-        vol_fio_add_warning (warnings, _("%s: fio ran without direct=1, so the figures went through the page cache"),
+        _vol_fio_import_add_warning (warnings, _("%s: fio ran without direct=1, so the figures went through the page cache"),
                      result->label);
     }
   return g_steal_pointer (&results);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-file-read.h"
 
 void
 vol_fio_host_free (VolFioHost *host)
@@ -250,10 +251,12 @@ vol_fio_hosts_load (const char  *path,
   g_auto(GStrv) lines = NULL;
   gsize length;
 
-  if (!g_file_get_contents (path, &text, &length, &local))
+  /* a FIFO or a device is refused before reading (vol-file-read.c) */
+  text = vol_file_read_bounded (path, 1024 * 1024, &length, &local);
+  if (text == NULL)
     {
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("host list: %s"), local->message);
+                   _("host list %s: %s"), path, local->message);
       return NULL;
     }
   if (length > 1024 * 1024 || memchr (text, '\0', length) != NULL)

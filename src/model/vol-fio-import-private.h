@@ -35,6 +35,10 @@
  * after summing clones, results made, jobs whose differing options are
  * listed one by one. */
 #define MAX_JOBS 10000
+/* JSON values in the document: fio prints about 250 per job (json+ a few
+ * hundred more), so 4000 jobs' worth; the most json-glib can then take is
+ * some 300 MB, where 16 MiB of "[{},{},…]" took 1.7 GB */
+#define MAX_VALUES 1000000
 #define MAX_RESULTS 100
 #define MAX_JOINED 32
 /* job names in a result's label */
@@ -46,18 +50,15 @@
 enum { DIR_READ, DIR_WRITE, DIR_TRIM, N_DIRS };
 static const char *const dir_keys[N_DIRS] = { "read", "write", "trim" };
 
-/* one direction's figures: public as VolFioDir (vol-fio-import.h) */
-typedef VolFioDir FioDir;
-
-/* Options as fio printed them: names in order, and name → value. */
+/* A job's options as fio printed them: names in order, and name → value. */
 typedef struct
 {
   GPtrArray  *keys;
   GHashTable *values;
-} Options;
+} VolFioImportOptions;
 
-void vol_fio_options_clear (Options *options);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, vol_fio_options_clear)
+void _vol_fio_import_options_clear (VolFioImportOptions *options);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (VolFioImportOptions, _vol_fio_import_options_clear)
 
 typedef struct
 {
@@ -68,27 +69,32 @@ typedef struct
   gboolean    all_clients;
   gint64      groupid;
   gint64      error;
-  Options     own;         /* the job's own options */
-  const Options *global;   /* the run's "global options", shared by every job:
-                            * copied into each, 20 000 of them in 4 000 jobs
-                            * took 5.8 GB */
+  VolFioImportOptions own; /* the job's own options */
+  /* the run's "global options", shared by every job: copied into each,
+   * 20 000 of them in 4 000 jobs took 5.8 GB */
+  const VolFioImportOptions *global;
   char       *job_options; /* the job's own options as text: clones share it */
-  FioDir      dir[N_DIRS];
+  VolFioDir   dir[N_DIRS];
   double      runtime;     /* s */
   double      cpu_user;    /* s */
   double      cpu_system;
   guint       entries;     /* fio entries summed into this one */
   gboolean    direct;      /* O_DIRECT: direct=1 or buffered=0 */
-} FioJob;
+} VolFioImportJob;
 
-typedef enum { SHAPE_GENERIC, SHAPE_QUEUE, SHAPE_TRANSFER } JobShape;
+typedef enum
+{
+  VOL_FIO_IMPORT_SHAPE_GENERIC,
+  VOL_FIO_IMPORT_SHAPE_QUEUE,
+  VOL_FIO_IMPORT_SHAPE_TRANSFER,
+} VolFioImportShape;
 
 typedef struct
 {
-  JobShape   shape;
-  char      *key;        /* jobs with the same key share a result */
-  GPtrArray *jobs;       /* of FioJob, borrowed */
-} Group;
+  VolFioImportShape  shape;
+  char              *key;  /* jobs with the same key share a result */
+  GPtrArray         *jobs; /* of VolFioImportJob, borrowed */
+} VolFioImportGroup;
 
 typedef struct
 {
@@ -96,72 +102,72 @@ typedef struct
   GDateTime *created;
   char      *device;       /* the one disk of "disk_util", if just one */
   GPtrArray *clients;      /* "host:port" seen */
-} Context;
+} VolFioImportContext;
 
-void vol_fio_context_clear (Context *ctx);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Context, vol_fio_context_clear)
+void _vol_fio_import_context_clear (VolFioImportContext *ctx);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (VolFioImportContext, _vol_fio_import_context_clear)
 
-void vol_fio_add_warning (GPtrArray  *warnings,
-                          const char *format,
-                          ...) G_GNUC_PRINTF (2, 3);
-JsonNode *vol_fio_parse_last_document (const char  *data,
-                                       gsize        length,
-                                       GPtrArray   *warnings,
-                                       GError     **error);
-void vol_fio_options_init (Options *options);
-void vol_fio_job_free (gpointer data);
-const char *vol_fio_job_option (const FioJob *job,
-                                const char   *key);
-gboolean vol_fio_read_options (JsonObject  *parent,
-                               const char  *path,
-                               const char  *key,
-                               Options     *options,
-                               GString     *serial,
-                               GError     **error);
-gboolean vol_fio_read_int (JsonObject  *object,
-                           const char  *path,
-                           const char  *key,
-                           gint64      *out,
-                           GError     **error);
-gboolean vol_fio_read_job_array (JsonObject     *root,
-                                 const char     *key,
-                                 gboolean        client,
-                                 const Options  *global,
-                                 GPtrArray      *jobs,
-                                 GHashTable     *identities,
-                                 GPtrArray      *warnings,
-                                 GError        **error);
-guint64 vol_fio_parse_size (const char *text,
-                            gboolean    kb_base_1000);
-guint64 vol_fio_job_block_size (const FioJob *job);
-gboolean vol_fio_job_flag (const FioJob *job,
-                           const char   *key);
-const char *vol_fio_job_engine (const FioJob *job);
-gboolean vol_fio_job_is_direct (const FioJob *job);
-guint64 vol_fio_job_threads (const FioJob *job);
-guint64 vol_fio_job_depth (const FioJob *job);
-JobShape vol_fio_job_shape (const FioJob *job,
-                            const char  **mode,
-                            guint        *read_percent);
-double vol_fio_dir_total (const FioJob *job,
-                          gsize         offset);
-double vol_fio_job_lat_mean (const FioJob *job);
-double vol_fio_job_percentile (const FioJob *job,
-                               gsize         offset);
-VolResult *vol_fio_group_result (const Group   *group,
-                                 const char    *kind,
-                                 const char    *mode,
-                                 const Context *ctx,
-                                 GVariantBuilder *resolved);
-gboolean vol_fio_read_context (JsonObject  *root,
-                               Context     *ctx,
-                               GError     **error);
-GPtrArray *vol_fio_results_from_json (JsonObject  *root,
-                                      GPtrArray   *warnings,
-                                      GError     **error);
-VolResult *vol_fio_build_queue (Group         *group,
-                                const Context *ctx);
-VolResult *vol_fio_build_transfer (Group         *group,
-                                   const Context *ctx);
-VolResult *vol_fio_build_generic (Group         *group,
-                                  const Context *ctx);
+void _vol_fio_import_add_warning (GPtrArray  *warnings,
+                                  const char *format,
+                                  ...) G_GNUC_PRINTF (2, 3);
+JsonNode *_vol_fio_import_parse_last_document (const char  *data,
+                                               gsize        length,
+                                               GPtrArray   *warnings,
+                                               GError     **error);
+void _vol_fio_import_options_init (VolFioImportOptions *options);
+void _vol_fio_import_job_free (gpointer data);
+const char *_vol_fio_import_job_option (const VolFioImportJob *job,
+                                        const char            *key);
+gboolean _vol_fio_import_read_options (JsonObject           *parent,
+                                       const char           *path,
+                                       const char           *key,
+                                       VolFioImportOptions  *options,
+                                       GString              *serial,
+                                       GError              **error);
+gboolean _vol_fio_import_read_int (JsonObject  *object,
+                                   const char  *path,
+                                   const char  *key,
+                                   gint64      *out,
+                                   GError     **error);
+gboolean _vol_fio_import_read_job_array (JsonObject                 *root,
+                                         const char                 *key,
+                                         gboolean                    client,
+                                         const VolFioImportOptions  *global,
+                                         GPtrArray                  *jobs,
+                                         GHashTable                 *identities,
+                                         GPtrArray                  *warnings,
+                                         GError                    **error);
+guint64 _vol_fio_import_parse_size (const char *text,
+                                    gboolean    kb_base_1000);
+guint64 _vol_fio_import_job_block_size (const VolFioImportJob *job);
+gboolean _vol_fio_import_job_flag (const VolFioImportJob *job,
+                                   const char            *key);
+const char *_vol_fio_import_job_engine (const VolFioImportJob *job);
+gboolean _vol_fio_import_job_is_direct (const VolFioImportJob *job);
+guint64 _vol_fio_import_job_threads (const VolFioImportJob *job);
+guint64 _vol_fio_import_job_depth (const VolFioImportJob *job);
+VolFioImportShape _vol_fio_import_job_shape (const VolFioImportJob *job,
+                                             const char           **mode,
+                                             guint                 *read_percent);
+double _vol_fio_import_dir_total (const VolFioImportJob *job,
+                                  gsize                  offset);
+double _vol_fio_import_job_lat_mean (const VolFioImportJob *job);
+double _vol_fio_import_job_percentile (const VolFioImportJob *job,
+                                       gsize                  offset);
+VolResult *_vol_fio_import_group_result (const VolFioImportGroup   *group,
+                                         const char                *kind,
+                                         const char                *mode,
+                                         const VolFioImportContext *ctx,
+                                         GVariantBuilder           *resolved);
+gboolean _vol_fio_import_read_context (JsonObject           *root,
+                                       VolFioImportContext  *ctx,
+                                       GError              **error);
+GPtrArray *_vol_fio_import_results_from_json (JsonObject  *root,
+                                              GPtrArray   *warnings,
+                                              GError     **error);
+VolResult *_vol_fio_import_build_queue (VolFioImportGroup         *group,
+                                        const VolFioImportContext *ctx);
+VolResult *_vol_fio_import_build_transfer (VolFioImportGroup         *group,
+                                           const VolFioImportContext *ctx);
+VolResult *_vol_fio_import_build_generic (VolFioImportGroup         *group,
+                                          const VolFioImportContext *ctx);

@@ -24,6 +24,7 @@
  */
 
 #include "vol-fio-import-private.h"
+#include "vol-file-read.h"
 
 /* ------------------------------------------------------------------------ */
 /* Public API                                                                */
@@ -75,53 +76,10 @@ vol_fio_import_from_data (const char  *data,
                            _("not fio output: it holds NUL bytes, so it is not text"));
       return NULL;
     }
-  root = vol_fio_parse_last_document (data, size, warnings, error);
+  root = _vol_fio_import_parse_last_document (data, size, warnings, error);
   if (root == NULL)
     return NULL;
-  return vol_fio_results_from_json (json_node_get_object (root), warnings, error);
-}
-
-/* Reads at most @limit + 1 bytes, so a FIFO or /dev/zero cannot exhaust
- * memory. */
-static char *
-read_bounded (const char  *path,
-              gsize        limit,
-              gsize       *length,
-              GError     **error)
-{
-  g_autoptr(GByteArray) bytes = g_byte_array_new ();
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY, 0);
-
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
-      return NULL;
-    }
-  for (;;)
-    {
-      guint8 buf[65536];
-      gssize n = read (fd, buf, sizeof buf);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
-          g_close (fd, NULL);
-          return NULL;
-        }
-      if (n == 0)
-        break;
-      g_byte_array_append (bytes, buf, (guint) n);
-      if (bytes->len > limit)
-        break;
-    }
-  g_close (fd, NULL);
-  *length = bytes->len;
-  g_byte_array_append (bytes, (const guint8 *) "", 1);
-  return (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+  return _vol_fio_import_results_from_json (json_node_get_object (root), warnings, error);
 }
 
 /**
@@ -148,7 +106,7 @@ vol_fio_import_load (const char  *path,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display_name = g_filename_display_name (path);
-  data = read_bounded (path, MAX_FILE_SIZE, &length, error);
+  data = vol_file_read_bounded (path, MAX_FILE_SIZE, &length, error);
   if (data == NULL)
     {
       g_prefix_error (error, "%s: ", display_name);
@@ -215,7 +173,7 @@ vol_fio_import_file_looks_like_fio (const char *path)
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  data = read_bounded (path, SNIFF_SIZE, &length, NULL);
+  data = vol_file_read_bounded (path, SNIFF_SIZE, &length, NULL);
   return data != NULL && vol_fio_import_looks_like_fio (data, (gssize) length);
 }
 
@@ -260,10 +218,10 @@ vol_fio_entries_from_data (const char  *data,
                            GError     **error)
 {
   g_autoptr(JsonNode) root = NULL;
-  g_auto(Context) ctx = { NULL, NULL, NULL, NULL };
-  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (vol_fio_job_free);
+  g_auto(VolFioImportContext) ctx = { NULL, NULL, NULL, NULL };
+  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func (_vol_fio_import_job_free);
   g_autoptr(GHashTable) identities = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_auto(Options) global = { NULL, NULL };
+  g_auto(VolFioImportOptions) global = { NULL, NULL };
   JsonObject *object;
   VolFioEntries *out;
   gsize size;
@@ -280,16 +238,16 @@ vol_fio_entries_from_data (const char  *data,
                            _("not fio output: too large, or not text"));
       return NULL;
     }
-  root = vol_fio_parse_last_document (data, size, warnings, error);
+  root = _vol_fio_import_parse_last_document (data, size, warnings, error);
   if (root == NULL)
     return NULL;
   object = json_node_get_object (root);
   ctx.clients = g_ptr_array_new_with_free_func (g_free);
-  vol_fio_options_init (&global);
-  if (!vol_fio_read_context (object, &ctx, error)
-      || !vol_fio_read_options (object, "", "global options", &global, NULL, error)
-      || !vol_fio_read_job_array (object, "jobs", FALSE, &global, jobs, identities, warnings, error)
-      || !vol_fio_read_job_array (object, "client_stats", TRUE, &global, jobs, identities, warnings, error))
+  _vol_fio_import_options_init (&global);
+  if (!_vol_fio_import_read_context (object, &ctx, error)
+      || !_vol_fio_import_read_options (object, "", "global options", &global, NULL, error)
+      || !_vol_fio_import_read_job_array (object, "jobs", FALSE, &global, jobs, identities, warnings, error)
+      || !_vol_fio_import_read_job_array (object, "client_stats", TRUE, &global, jobs, identities, warnings, error))
     return NULL;
 
   out = g_new0 (VolFioEntries, 1);
@@ -297,7 +255,7 @@ vol_fio_entries_from_data (const char  *data,
   out->entries = g_ptr_array_new_with_free_func (entry_free);
   for (guint i = 0; i < jobs->len; i++)
     {
-      const FioJob *job = g_ptr_array_index (jobs, i);
+      const VolFioImportJob *job = g_ptr_array_index (jobs, i);
       VolFioEntry *entry = g_new0 (VolFioEntry, 1);
 
       entry->name = g_strdup (job->name);

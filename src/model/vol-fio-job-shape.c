@@ -9,8 +9,8 @@
 /* fio's sizes: "4k", "1M", "4KiB", "512"; k = 1024 unless kb_base=1000
  * (then only "KiB" is 1024). 0 if it is not a plain size. */
 guint64
-vol_fio_parse_size (const char *text,
-                    gboolean    kb_base_1000)
+_vol_fio_import_parse_size (const char *text,
+                            gboolean    kb_base_1000)
 {
   char *end = NULL;
   guint64 value, unit = 1;
@@ -46,14 +46,14 @@ vol_fio_parse_size (const char *text,
 
 /* One block size for every direction: "4k", or "4k,4k". */
 guint64
-vol_fio_job_block_size (const FioJob *job)
+_vol_fio_import_job_block_size (const VolFioImportJob *job)
 {
-  const char *bs = vol_fio_job_option (job, "bs") ? vol_fio_job_option (job, "bs") : vol_fio_job_option (job, "blocksize");
-  gboolean kb1000 = g_strcmp0 (vol_fio_job_option (job, "kb_base"), "1000") == 0;
+  const char *bs = _vol_fio_import_job_option (job, "bs") ? _vol_fio_import_job_option (job, "bs") : _vol_fio_import_job_option (job, "blocksize");
+  gboolean kb1000 = g_strcmp0 (_vol_fio_import_job_option (job, "kb_base"), "1000") == 0;
   g_auto(GStrv) parts = NULL;
   guint64 size = 0;
 
-  if (vol_fio_job_option (job, "bssplit") || vol_fio_job_option (job, "bsrange") || vol_fio_job_option (job, "blocksize_range"))
+  if (_vol_fio_import_job_option (job, "bssplit") || _vol_fio_import_job_option (job, "bsrange") || _vol_fio_import_job_option (job, "blocksize_range"))
     return 0;
   if (bs == NULL)
     return 4096;   /* fio's default */
@@ -64,7 +64,7 @@ vol_fio_job_block_size (const FioJob *job)
 
       if (parts[i][0] == '\0')
         continue;
-      s = vol_fio_parse_size (g_strstrip (parts[i]), kb1000);
+      s = _vol_fio_import_parse_size (g_strstrip (parts[i]), kb1000);
       if (s == 0 || (size != 0 && s != size))
         return 0;
       size = s;
@@ -73,11 +73,11 @@ vol_fio_job_block_size (const FioJob *job)
 }
 
 static guint64
-job_uint (const FioJob *job,
-          const char   *key,
-          guint64       absent)
+job_uint (const VolFioImportJob *job,
+          const char            *key,
+          guint64                absent)
 {
-  const char *text = vol_fio_job_option (job, key);
+  const char *text = _vol_fio_import_job_option (job, key);
   guint64 value;
 
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
@@ -86,19 +86,19 @@ job_uint (const FioJob *job,
 }
 
 gboolean
-vol_fio_job_flag (const FioJob *job,
-                  const char   *key)
+_vol_fio_import_job_flag (const VolFioImportJob *job,
+                          const char            *key)
 {
-  const char *text = vol_fio_job_option (job, key);
+  const char *text = _vol_fio_import_job_option (job, key);
 
   /* a bare flag ("time_based") is printed with an empty value */
   return text != NULL && (text[0] == '\0' || g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0);
 }
 
 const char *
-vol_fio_job_engine (const FioJob *job)
+_vol_fio_import_job_engine (const VolFioImportJob *job)
 {
-  const char *engine = vol_fio_job_option (job, "ioengine");
+  const char *engine = _vol_fio_import_job_option (job, "ioengine");
 
   /* the aggregate of a client/server run has no job options */
   if (job->all_clients && engine == NULL)
@@ -119,65 +119,65 @@ engine_is_sync (const char *engine)
 }
 
 gboolean
-vol_fio_job_is_direct (const FioJob *job)
+_vol_fio_import_job_is_direct (const VolFioImportJob *job)
 {
-  const char *buffered = vol_fio_job_option (job, "buffered");
+  const char *buffered = _vol_fio_import_job_option (job, "buffered");
 
-  return vol_fio_job_flag (job, "direct") || g_strcmp0 (buffered, "0") == 0;
+  return _vol_fio_import_job_flag (job, "direct") || g_strcmp0 (buffered, "0") == 0;
 }
 
 static const char *
-job_rw (const FioJob *job)
+job_rw (const VolFioImportJob *job)
 {
-  const char *rw = vol_fio_job_option (job, "rw") ? vol_fio_job_option (job, "rw") : vol_fio_job_option (job, "readwrite");
+  const char *rw = _vol_fio_import_job_option (job, "rw") ? _vol_fio_import_job_option (job, "rw") : _vol_fio_import_job_option (job, "readwrite");
 
   return rw ? rw : "read";
 }
 
 /* Threads: numjobs, or the entries summed (they agree when fio wrote them). */
 guint64
-vol_fio_job_threads (const FioJob *job)
+_vol_fio_import_job_threads (const VolFioImportJob *job)
 {
   return MAX (job_uint (job, "numjobs", 1), job->entries);
 }
 
 /* Volumeter's queue depth: I/Os in flight over all the job's threads. */
 guint64
-vol_fio_job_depth (const FioJob *job)
+_vol_fio_import_job_depth (const VolFioImportJob *job)
 {
-  guint64 iodepth = engine_is_sync (vol_fio_job_engine (job)) ? 1 : MAX (job_uint (job, "iodepth", 1), 1);
+  guint64 iodepth = engine_is_sync (_vol_fio_import_job_engine (job)) ? 1 : MAX (job_uint (job, "iodepth", 1), 1);
 
-  return iodepth * vol_fio_job_threads (job);
+  return iodepth * _vol_fio_import_job_threads (job);
 }
 
 /* Jobs throttled, thinking, or drawing offsets other than uniformly did
  * not measure what Volumeter's tests do. */
 static gboolean
-job_is_plain (const FioJob *job)
+job_is_plain (const VolFioImportJob *job)
 {
   static const char *const throttles[] = {
     "rate", "rate_iops", "rate_min", "rate_iops_min", "thinktime", "percentage_random",
     "bssplit", "bsrange", "blocksize_range", "zonemode", "verify",
   };
-  const char *distribution = vol_fio_job_option (job, "random_distribution");
+  const char *distribution = _vol_fio_import_job_option (job, "random_distribution");
 
   for (guint i = 0; i < G_N_ELEMENTS (throttles); i++)
-    if (vol_fio_job_option (job, throttles[i]) != NULL && g_strcmp0 (vol_fio_job_option (job, throttles[i]), "0") != 0)
+    if (_vol_fio_import_job_option (job, throttles[i]) != NULL && g_strcmp0 (_vol_fio_import_job_option (job, throttles[i]), "0") != 0)
       return FALSE;
   return distribution == NULL || g_strcmp0 (distribution, "random") == 0;
 }
 
 
-JobShape
-vol_fio_job_shape (const FioJob *job,
-                   const char  **mode,
-                   guint        *read_percent)
+VolFioImportShape
+_vol_fio_import_job_shape (const VolFioImportJob  *job,
+                           const char            **mode,
+                           guint                  *read_percent)
 {
   const char *rw = job_rw (job);
-  guint64 bs = vol_fio_job_block_size (job);
+  guint64 bs = _vol_fio_import_job_block_size (job);
 
   if (job->all_clients || !job_is_plain (job) || job->dir[DIR_TRIM].ios > 0)
-    return SHAPE_GENERIC;
+    return VOL_FIO_IMPORT_SHAPE_GENERIC;
   if (bs == 4096 && (g_str_equal (rw, "randread") || g_str_equal (rw, "randwrite")
                      || g_str_equal (rw, "randrw")))
     {
@@ -188,17 +188,17 @@ vol_fio_job_shape (const FioJob *job,
       else
         {
           *mode = "mix";
-          *read_percent = vol_fio_job_option (job, "rwmixread") ? (guint) MIN (job_uint (job, "rwmixread", 50), 100)
-                          : vol_fio_job_option (job, "rwmixwrite") ? 100 - (guint) MIN (job_uint (job, "rwmixwrite", 50), 100)
+          *read_percent = _vol_fio_import_job_option (job, "rwmixread") ? (guint) MIN (job_uint (job, "rwmixread", 50), 100)
+                          : _vol_fio_import_job_option (job, "rwmixwrite") ? 100 - (guint) MIN (job_uint (job, "rwmixwrite", 50), 100)
                           : 50;
         }
-      return SHAPE_QUEUE;
+      return VOL_FIO_IMPORT_SHAPE_QUEUE;
     }
   if (bs > 0 && (g_str_equal (rw, "read") || g_str_equal (rw, "write")))
     {
       *mode = rw;
       *read_percent = g_str_equal (rw, "read") ? 100 : 0;
-      return SHAPE_TRANSFER;
+      return VOL_FIO_IMPORT_SHAPE_TRANSFER;
     }
-  return SHAPE_GENERIC;
+  return VOL_FIO_IMPORT_SHAPE_GENERIC;
 }

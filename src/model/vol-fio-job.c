@@ -33,6 +33,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-fio-job.h"
+#include "vol-fio-value.h"
 #include "vol-units.h"
 #include "vol-quick.h"
 #include "vol-surface.h"
@@ -749,6 +750,8 @@ build_surface (Job *job)
       || !get_int (job, NULL, "samples", &samples) || !get_int (job, NULL, "access", &access)
       || !get_int (job, "grain", NULL, &grain))
     return FALSE;
+  if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, "device", g_variant_get_string (device, NULL), job->error))
+    return FALSE;
   step = vol_surface_step ((guint64) size, (guint64) sample, (guint) samples, (guint) grain);
   g_string_append_printf (job->out,
                           "; The work of Volumeter's “surface” test, for fio (made by volumeter-cli fio-job).\n"
@@ -845,6 +848,11 @@ vol_fio_job_build (const char      *kind,
   g_return_val_if_fail (kind != NULL && directory != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* the last guard: whatever the caller checked, no text of a file or a
+   * field goes into a job unless fio would read it as that text */
+  if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, "directory", directory, error))
+    return NULL;
+
   if (g_str_equal (kind, "smallfiles"))
     {
       g_set_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_UNSUPPORTED,
@@ -896,14 +904,43 @@ vol_fio_job_for_result (const VolResult *result,
                         GError         **error)
 {
   if (directory == NULL)
-    directory = result->target != NULL ? result->target->path : NULL;
+    {
+      directory = result->target != NULL ? result->target->path : NULL;
+      /* named as the result names it, so the message points at the file */
+      if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, "target.path", directory, error))
+        return NULL;
+    }
   if (directory == NULL)
     {
       g_set_error (error, VOL_FIO_JOB_ERROR, VOL_FIO_JOB_ERROR_PARAM,
                    _("The result names no target folder; give the folder for fio's files"));
       return NULL;
     }
+  /* A remote run's result keeps the job it sent, but that text is the
+   * file's: it is made again, from the test's parameters, as the run made
+   * it (vol_fio_job_for_hosts()). */
+  if (result->resolved != NULL && g_variant_lookup (result->resolved, "remote-host", "&s", NULL))
+    return vol_fio_job_for_hosts (result->kind, result->params, result->pattern, directory, error);
   return vol_fio_job_build (result->kind, result->params, result->resolved, result->pattern,
                             result->cache_bypass, result->io_backend, result->io_buffers,
                             directory, error);
+}
+
+/**
+ * vol_fio_job_for_hosts:
+ * @directory: the folder on the hosts
+ *
+ * The job a remote run sends to fio servers (engine/vol-remote.c): the
+ * sizes as asked (a host's free space is not ours to know), O_DIRECT, and
+ * buffers on ordinary pages (a host's huge pages are not ours to reserve).
+ */
+char *
+vol_fio_job_for_hosts (const char      *kind,
+                       GVariant        *params,
+                       VolDataPattern   pattern,
+                       const char      *directory,
+                       GError         **error)
+{
+  return vol_fio_job_build (kind, params, NULL, pattern, VOL_CACHE_BYPASS_DIRECT, NULL,
+                            VOL_IO_BUFFERS_PAGES, directory, error);
 }

@@ -17,6 +17,10 @@
  * what that run did (file sizes after fitting to the free space, the
  * backend that really ran); without them the sizes are the ones asked
  * for, and the job says so.
+ *
+ * Text from a field or a file reaches a job only through
+ * vol_fio_value_check() (vol-fio-value.h): the writer refuses a folder or
+ * a device fio would read as more than a name.
  */
 #pragma once
 
@@ -44,6 +48,11 @@ char   *vol_fio_job_build       (const char      *kind,
                                  const char      *directory,
                                  GError         **error);
 char   *vol_fio_job_for_result  (const VolResult *result,
+                                 const char      *directory,
+                                 GError         **error);
+char   *vol_fio_job_for_hosts   (const char      *kind,
+                                 GVariant        *params,
+                                 VolDataPattern   pattern,
                                  const char      *directory,
                                  GError         **error);
 

@@ -207,14 +207,14 @@ document_copy (const char *data,
 }
 
 void
-vol_fio_add_warning (GPtrArray  *warnings,
-                     const char *format,
-                     ...) G_GNUC_PRINTF (2, 3);
+_vol_fio_import_add_warning (GPtrArray  *warnings,
+                             const char *format,
+                             ...) G_GNUC_PRINTF (2, 3);
 
 void
-vol_fio_add_warning (GPtrArray  *warnings,
-                     const char *format,
-                     ...)
+_vol_fio_import_add_warning (GPtrArray  *warnings,
+                             const char *format,
+                             ...)
 {
   va_list args;
   char *text;
@@ -238,10 +238,10 @@ vol_fio_add_warning (GPtrArray  *warnings,
 /* Splits, warns about what is skipped, and parses the last complete
  * document. */
 JsonNode *
-vol_fio_parse_last_document (const char  *data,
-                             gsize        length,
-                             GPtrArray   *warnings,
-                             GError     **error)
+_vol_fio_import_parse_last_document (const char  *data,
+                                     gsize        length,
+                                     GPtrArray   *warnings,
+                                     GError     **error)
 {
   DocScan scan;
   g_autoptr(JsonParser) parser = NULL;
@@ -272,13 +272,13 @@ vol_fio_parse_last_document (const char  *data,
     }
 
   if (scan.lines_before > 0)
-    vol_fio_add_warning (warnings,
+    _vol_fio_import_add_warning (warnings,
                  ngettext ("skipped %u line of text before the JSON (fio prints its errors there): “%s”",
                            "skipped %u lines of text before the JSON (fio prints its errors there), the first: “%s”",
                            scan.lines_before),
                  scan.lines_before, scan.first_before);
   if (scan.n_complete > 1)
-    vol_fio_add_warning (warnings,
+    _vol_fio_import_add_warning (warnings,
                  _("%u JSON documents (fio --status-interval): the last complete one holds the final figures and is imported"),
                  scan.n_complete);
   if (scan.truncated)
@@ -286,12 +286,12 @@ vol_fio_parse_last_document (const char  *data,
       guint line, column;
 
       vol_json_scan_line_column (data, scan.truncated_start, &line, &column);
-      vol_fio_add_warning (warnings,
+      _vol_fio_import_add_warning (warnings,
                    _("the JSON document that starts at line %u is incomplete (was fio stopped?); the complete one before it is imported"),
                    line);
     }
   if (scan.lines_between > 0)
-    vol_fio_add_warning (warnings,
+    _vol_fio_import_add_warning (warnings,
                  ngettext ("skipped %u line of text between or after the JSON documents",
                            "skipped %u lines of text between or after the JSON documents",
                            scan.lines_between),
@@ -300,7 +300,7 @@ vol_fio_parse_last_document (const char  *data,
   copy = document_copy (data, scan.start, scan.end, &copy_length, &non_numbers);
   doc_scan_clear (&scan);
   if (non_numbers > 0)
-    vol_fio_add_warning (warnings,
+    _vol_fio_import_add_warning (warnings,
                  ngettext ("fio printed %u value that is not a number (nan or inf); it is read as unknown",
                            "fio printed %u values that are not numbers (nan or inf); they are read as unknown",
                            non_numbers),
@@ -308,6 +308,14 @@ vol_fio_parse_last_document (const char  *data,
 
   if (!vol_json_scan (copy, copy_length, VOL_JSON_SCAN_DEFAULT, &report, error))
     return NULL;
+  /* json-glib spends 100 to 300 bytes on every value: counted by the scan,
+   * before any is parsed, as the result loader counts them */
+  if (report.n_values > MAX_VALUES)
+    {
+      g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FORMAT,
+                   _("not fio output: more than %d JSON values"), MAX_VALUES);
+      return NULL;
+    }
   if (report.overflow_path != NULL)
     {
       g_set_error (error, VOL_RESULT_ERROR, VOL_RESULT_ERROR_FIELD,
@@ -337,14 +345,14 @@ vol_fio_parse_last_document (const char  *data,
 
 
 void
-vol_fio_options_init (Options *options)
+_vol_fio_import_options_init (VolFioImportOptions *options)
 {
   options->keys = g_ptr_array_new_with_free_func (g_free);
   options->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 void
-vol_fio_options_clear (Options *options)
+_vol_fio_import_options_clear (VolFioImportOptions *options)
 {
   g_clear_pointer (&options->keys, g_ptr_array_unref);
   g_clear_pointer (&options->values, g_hash_table_unref);
@@ -352,22 +360,22 @@ vol_fio_options_clear (Options *options)
 
 
 void
-vol_fio_job_free (gpointer data)
+_vol_fio_import_job_free (gpointer data)
 {
-  FioJob *job = data;
+  VolFioImportJob *job = data;
 
   g_free (job->name);
   g_free (job->path);
   g_free (job->host);
-  vol_fio_options_clear (&job->own);
+  _vol_fio_import_options_clear (&job->own);
   g_free (job->job_options);
   g_free (job);
 }
 
 /* The job's own value, else the run's global one. */
 const char *
-vol_fio_job_option (const FioJob *job,
-                    const char   *key)
+_vol_fio_import_job_option (const VolFioImportJob *job,
+                            const char            *key)
 {
   const char *value = g_hash_table_lookup (job->own.values, key);
 
@@ -379,12 +387,12 @@ vol_fio_job_option (const FioJob *job,
 /* The options object of a job or of the whole run; every value is kept as
  * text (fio writes them as strings). */
 gboolean
-vol_fio_read_options (JsonObject  *parent,
-                      const char  *path,
-                      const char  *key,
-                      Options     *options,
-                      GString     *serial,
-                      GError     **error)
+_vol_fio_import_read_options (JsonObject           *parent,
+                              const char           *path,
+                              const char           *key,
+                              VolFioImportOptions  *options,
+                              GString              *serial,
+                              GError              **error)
 {
   JsonObject *object;
   g_autofree char *object_path = _vol_json_member_path (path, key);
@@ -509,7 +517,7 @@ static gboolean
 read_dir (JsonObject  *job_object,
           const char  *path,
           guint        d,
-          FioDir      *dir,
+          VolFioDir   *dir,
           GPtrArray   *warnings,
           GError     **error)
 {
@@ -545,7 +553,7 @@ read_dir (JsonObject  *job_object,
   else if (json_object_get_member (object, "bw") != NULL && !isnan (bw_kib))
     {
       dir->bw = bw_kib * 1024;
-      vol_fio_add_warning (warnings, "%s",
+      _vol_fio_import_add_warning (warnings, "%s",
                    _("fio gave no “bw_bytes” (fio before 3.0?): throughput is taken from “bw” (KiB/s) × 1024, which fio rounded to whole KiB/s"));
     }
   else
@@ -583,11 +591,11 @@ read_dir (JsonObject  *job_object,
 }
 
 gboolean
-vol_fio_read_int (JsonObject  *object,
-                  const char  *path,
-                  const char  *key,
-                  gint64      *out,
-                  GError     **error)
+_vol_fio_import_read_int (JsonObject  *object,
+                          const char  *path,
+                          const char  *key,
+                          gint64      *out,
+                          GError     **error)
 {
   JsonNode *node = _vol_json_get_member (object, key);
 
@@ -600,28 +608,28 @@ vol_fio_read_int (JsonObject  *object,
   return TRUE;
 }
 
-static FioJob *
-read_job (JsonObject     *object,
-          const char     *path,
-          const Options  *global,
-          gboolean        client,
-          GPtrArray      *warnings,
-          GError        **error)
+static VolFioImportJob *
+read_job (JsonObject                 *object,
+          const char                 *path,
+          const VolFioImportOptions  *global,
+          gboolean                    client,
+          GPtrArray                  *warnings,
+          GError                    **error)
 {
-  FioJob *job = g_new0 (FioJob, 1);
+  VolFioImportJob *job = g_new0 (VolFioImportJob, 1);
   g_autoptr(GString) serial = g_string_new (NULL);
   double runtime_ms, usr, sys;
   gboolean any_dir = FALSE;
 
   job->path = g_strdup (path);
-  vol_fio_options_init (&job->own);
+  _vol_fio_import_options_init (&job->own);
   job->global = global;
   job->entries = 1;
 
   if (!_vol_json_read_string (object, path, "jobname", TRUE, &job->name, error)
-      || !vol_fio_read_int (object, path, "groupid", &job->groupid, error)
-      || !vol_fio_read_int (object, path, "error", &job->error, error)
-      || !vol_fio_read_options (object, path, "job options", &job->own, serial, error)
+      || !_vol_fio_import_read_int (object, path, "groupid", &job->groupid, error)
+      || !_vol_fio_import_read_int (object, path, "error", &job->error, error)
+      || !_vol_fio_import_read_options (object, path, "job options", &job->own, serial, error)
       || !read_non_negative (object, path, "job_runtime", &runtime_ms, error)
       || !read_non_negative (object, path, "usr_cpu", &usr, error)
       || !read_non_negative (object, path, "sys_cpu", &sys, error))
@@ -630,7 +638,7 @@ read_job (JsonObject     *object,
   if (client)
     {
       if (!_vol_json_read_string (object, path, "hostname", FALSE, &job->host, error)
-          || !vol_fio_read_int (object, path, "port", &job->port, error))
+          || !_vol_fio_import_read_int (object, path, "port", &job->port, error))
         goto fail;
       job->all_clients = g_strcmp0 (job->name, "All clients") == 0;
     }
@@ -662,7 +670,7 @@ read_job (JsonObject     *object,
   return job;
 
 fail:
-  vol_fio_job_free (job);
+  _vol_fio_import_job_free (job);
   return NULL;
 }
 
@@ -713,8 +721,8 @@ vol_fio_dir_add (VolFioDir       *into,
 /* Another entry of the same job (numjobs without group_reporting): what
  * group_reporting would have printed, as far as it can be rebuilt. */
 static void
-merge_job (FioJob       *into,
-           const FioJob *from)
+merge_job (VolFioImportJob       *into,
+           const VolFioImportJob *from)
 {
   for (guint d = 0; d < N_DIRS; d++)
     vol_fio_dir_add (&into->dir[d], &from->dir[d]);
@@ -727,8 +735,8 @@ merge_job (FioJob       *into,
 }
 
 static gboolean
-same_job (const FioJob *a,
-          const FioJob *b)
+same_job (const VolFioImportJob *a,
+          const VolFioImportJob *b)
 {
   return !a->all_clients && !b->all_clients
          && g_strcmp0 (a->name, b->name) == 0
@@ -741,7 +749,7 @@ same_job (const FioJob *a,
  * found by a hash lookup, not by comparing each with every earlier one
  * (32 000 jobs took 126 s). */
 static char *
-job_identity (const FioJob *job)
+job_identity (const VolFioImportJob *job)
 {
   if (job->all_clients)
     return NULL;
@@ -751,14 +759,14 @@ job_identity (const FioJob *job)
 }
 
 gboolean
-vol_fio_read_job_array (JsonObject     *root,
-                        const char     *key,
-                        gboolean        client,
-                        const Options  *global,
-                        GPtrArray      *jobs,
-                        GHashTable     *identities,
-                        GPtrArray      *warnings,
-                        GError        **error)
+_vol_fio_import_read_job_array (JsonObject                 *root,
+                                const char                 *key,
+                                gboolean                    client,
+                                const VolFioImportOptions  *global,
+                                GPtrArray                  *jobs,
+                                GHashTable                 *identities,
+                                GPtrArray                  *warnings,
+                                GError                    **error)
 {
   JsonArray *array;
 
@@ -770,11 +778,11 @@ vol_fio_read_job_array (JsonObject     *root,
     {
       JsonObject *object;
       g_autofree char *path = NULL;
-      FioJob *job;
+      VolFioImportJob *job;
       gboolean merged = FALSE;
 
       g_autofree char *identity = NULL;
-      FioJob *earlier;
+      VolFioImportJob *earlier;
 
       if (jobs->len >= MAX_JOBS)
         {
@@ -796,7 +804,7 @@ vol_fio_read_job_array (JsonObject     *root,
           merged = TRUE;
         }
       if (merged)
-        vol_fio_job_free (job);
+        _vol_fio_import_job_free (job);
       else
         {
           g_ptr_array_add (jobs, job);

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-fio-value.h"
 #include "vol-size.h"
 
 static gboolean
@@ -179,7 +180,8 @@ check_as (const VolParamDesc *desc,
                            _("%s: longer than %.0f characters"), name, desc->max);
               return FALSE;
             }
-          return TRUE;
+          /* free text may name a file or a job: held to what fio reads */
+          return vol_fio_value_check (VOL_FIO_VALUE_NAME, name, g_variant_get_string (value, NULL), error);
         }
       break;
 

@@ -29,6 +29,7 @@
 #include <glib/gstdio.h>
 
 #include "vol-error.h"
+#include "vol-file-read.h"
 #include "vol-file-write.h"
 #include "vol-fio-import.h"
 #include "vol-json-read-private.h"
@@ -1460,69 +1461,37 @@ vol_result_load_from_data (const char  *data,
   return load_text (data, NULL, length < 0 ? strlen (data) : (gsize) length, error);
 }
 
-/* Reads at most MAX_FILE_SIZE + 1 bytes, so that a file growing under us,
- * a FIFO or /dev/zero cannot exhaust memory either. */
+/* Only a regular file (a FIFO, a device or a socket is refused before a
+ * byte is read: vol-file-read.c), and at most MAX_FILE_SIZE + 1 bytes of
+ * it, so that a file growing under us cannot exhaust memory either. */
 static char *
 read_file (const char  *path,
            const char  *display_name,
            gsize       *length,
            GError     **error)
 {
-  g_autoptr(GByteArray) bytes = NULL;
   struct stat st;
-  gboolean regular;
+  char *data;
   int fd;
-  int saved_errno;
 
-  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY, 0);
+  fd = vol_file_open_regular (path, &st, error);
   if (fd < 0)
     {
-      saved_errno = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "%s: %s", display_name, g_strerror (saved_errno));
+      g_prefix_error (error, "%s: ", display_name);
       return NULL;
     }
-
-  regular = fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
-  if (regular && !check_size ((gsize) st.st_size, error))
+  if (!check_size ((gsize) st.st_size, error))
     {
       g_prefix_error (error, "%s: ", display_name);
       g_close (fd, NULL);
       return NULL;
     }
-
-  bytes = g_byte_array_sized_new (regular ? (guint) st.st_size + 1 : 65536);
-  for (;;)
-    {
-      guint8 buf[65536];
-      gssize n = read (fd, buf, sizeof buf);
-
-      if (n < 0)
-        {
-          saved_errno = errno;
-          if (saved_errno == EINTR)
-            continue;
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       "%s: %s", display_name, g_strerror (saved_errno));
-          g_close (fd, NULL);
-          return NULL;
-        }
-      if (n == 0)
-        break;
-      g_byte_array_append (bytes, buf, (guint) n);
-      if (bytes->len > MAX_FILE_SIZE)
-        {
-          check_size (bytes->len, error);
-          g_prefix_error (error, "%s: ", display_name);
-          g_close (fd, NULL);
-          return NULL;
-        }
-    }
-  g_close (fd, NULL);
-
-  *length = bytes->len;
-  g_byte_array_append (bytes, (const guint8 *) "", 1);
-  return (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+  data = vol_file_read_fd (fd, MAX_FILE_SIZE, length, error);
+  if (data != NULL && !check_size (*length, error))
+    g_clear_pointer (&data, g_free);
+  if (data == NULL)
+    g_prefix_error (error, "%s: ", display_name);
+  return data;
 }
 
 /**

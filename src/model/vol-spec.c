@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
+#include "vol-fio-value.h"
 
 struct _VolTestSpec
 {
@@ -281,6 +282,11 @@ vol_test_spec_validate (const VolTestSpec *spec,
                    _("target: a folder to test in is required"));
       return FALSE;
     }
+  /* the folder goes into the test's fio job (fio-job, a remote run), the
+   * label beside it: refused here, at every entry that builds a spec */
+  if (!vol_fio_value_check (VOL_FIO_VALUE_PATH, "target", spec->target, error)
+      || !vol_fio_value_check (VOL_FIO_VALUE_LABEL, "label", spec->label, error))
+    return FALSE;
 
   g_variant_iter_init (&iter, spec->params);
   /* Only the keys matter here; NULL skips the values. */

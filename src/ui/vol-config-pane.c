@@ -204,7 +204,10 @@ check_params (VolConfigPane *self)
       const char *folder = vol_remote_pane_get_folder (self->remote_pane);
       spec_target = g_path_is_absolute (folder) ? folder : "/";
     }
-  spec = vol_test_spec_new (kind->info.name, spec_target, VOL_DATA_PATTERN_RANDOM, 0, NULL,
+  /* the label too: a control character in it is shown in the row below
+   * the values and keeps Start insensitive, as a bad folder does */
+  spec = vol_test_spec_new (kind->info.name, spec_target, VOL_DATA_PATTERN_RANDOM, 0,
+                            self->label_row ? gtk_editable_get_text (GTK_EDITABLE (self->label_row)) : NULL,
                             g_variant_builder_end (&params));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->check_row),
                                  vol_config_pane_is_remote (self) ? _("Cannot run on the hosts")
@@ -1308,6 +1311,9 @@ other_changed_cb (GObject       *object,
 {
   if (!self->loading)
     vol_config_pane_save (self);
+  /* the label is checked with the values (check_params) */
+  if (object == G_OBJECT (self->label_row))
+    update_valid (self);
 }
 
 static AdwPreferencesGroup *

@@ -12,6 +12,7 @@
 #include "vol-chart-card.h"
 #include "vol-chart-export.h"
 #include "vol-file-write.h"
+#include "vol-fio-value.h"
 #include "vol-quick.h"
 #include "vol-result-open.h"
 #include "vol-chart-render.h"
@@ -665,13 +666,18 @@ vol_window_script (VolWindow  *self,
   g_autoptr(GError) error = NULL;
   gboolean ok = TRUE;
 
+  /* a script's folder is refused as the CLI's --target is, before it is
+   * added to the list and probed (a folder on the hosts is checked by the
+   * pane with the values, as typed) */
   if (g_str_equal (action, "set-target"))
-    ok = vol_config_pane_set_target (self->config, g_variant_get_string (param, NULL), &error);
+    ok = vol_fio_value_check (VOL_FIO_VALUE_PATH, "set-target", g_variant_get_string (param, NULL), &error)
+         && vol_config_pane_set_target (self->config, g_variant_get_string (param, NULL), &error);
   else if (g_str_equal (action, "set-remote"))
     {
       const char *hosts, *folder;
       guint port;
       g_variant_get (param, "(&su&s)", &hosts, &port, &folder);
+      /* the folder as if typed: the pane checks it with the values */
       ok = vol_config_pane_set_remote (self->config, hosts, port, folder, &error);
     }
   else if (g_str_equal (action, "set-test"))

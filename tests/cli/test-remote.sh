@@ -223,6 +223,13 @@ check "compare on the host results: named by host, a chart" \
   '[ -s "$work/queue.png" ] && grep -q "named by host" "$work/cmp.out"' "$(cat "$work/cmp.out")"
 check "fio-job on a host's result prints the job it was sent" \
   '"$cli" fio-job "$(host_file queue "${ports[1]}")" | grep -qx "directory=$target"'
+# made again from the parameters (the stored text is never printed): the
+# same bytes as the job the run sent
+"$cli" fio-job "$(host_file queue "${ports[1]}")" >"$work/remade.fio"
+python3 -c 'import json, sys; sys.stdout.write(json.load(open(sys.argv[1]))["test"]["resolved"]["fio-job"])' \
+  "$(host_file queue "${ports[1]}")" >"$work/sent.fio"
+check "fio-job makes again exactly the job the run sent" 'cmp -s "$work/remade.fio" "$work/sent.fio"' \
+  "$(diff "$work/sent.fio" "$work/remade.fio" | head -20)"
 
 # --- a host down before the run ------------------------------------------
 stop_server 3

@@ -109,6 +109,8 @@ set_remote "db1, db1" 8765 "$folder"
 refused "a host named twice" "named twice"
 set_remote "db1" 8765 "relative/folder"
 refused "a relative folder" "absolute path"
+set_remote "db1" 8765 "$folder/a;exec_prerun=touch PWNED"
+refused "a folder fio would cut at “;”" "“;” or “#”"
 set_remote "db1, db2:8766" 8765 "$folder"
 ui_call set-test "$(ui_str smallfiles)" >/dev/null
 refused "a test fio cannot do" "cannot run on remote hosts"

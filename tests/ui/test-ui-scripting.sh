@@ -14,7 +14,8 @@
 # (xdotool), and Escape on it runs nothing. A quick benchmark that would
 # leave a 1 GiB tmpfs under 10 % free asks "Nearly Fill the Volume?",
 # naming the amount and what remains (needs root to mount it; skipped,
-# saying so, without). Every wait polls app.status.
+# saying so, without). A folder with a newline in it is refused by
+# set-target, naming it. Every wait polls app.status.
 # No root needed; run it alone (is_parallel: false): xvfb-run -a.
 set -u
 here=$(dirname "$(readlink -f "$0")")
@@ -59,7 +60,7 @@ n_results() { find "$results_dir" -name '*.volumeter.json' 2>/dev/null | wc -l; 
 # what a fill would leave in its target while it runs: the scratch folder
 scratch_in() { find "$1" -maxdepth 1 -name '.volumeter-*' | wc -l; }
 
-echo "1..17"
+echo "1..18"
 
 # ---- without VOLUMETER_SCRIPTING: as a user starts it ----------------------------
 if ui_launch VOLUMETER_SCRIPTING=; then
@@ -89,6 +90,17 @@ else
   not_ok "with VOLUMETER_SCRIPTING=1 the bus lists set-target, answer and export" "actions: $(actions | tr '\n' ' ')"
 fi
 ui_wait 's.get("state") == "idle"' 20 >/dev/null
+
+# a folder that would put a line of its own in the test's fio job: refused
+# as the CLI's --target is (vol-fio-value.c), and not added to the list
+ui_call set-target "'$UI_WORK/a\\nexec_prerun=touch PWNED'" >/dev/null
+s=$(ui_status)
+if [ "$(jget state "$s")" = error ] && grep -q "^set-target: .*control character" <<<"$(jget error "$s")" \
+   && ! grep -q exec_prerun <<<"$(jget target "$s")"; then
+  ok "set-target with a newline is refused, naming it, and the target stays the one before"
+else
+  not_ok "set-target with a newline is refused, naming it, and the target stays the one before" "status: $s"
+fi
 
 # a small fill in a folder of the home folder's volume: a click would ask
 target="$HOME/fill-here"
