@@ -48,6 +48,7 @@ struct _VolRemoteClient
   char                    *overflow;   /* why it "sent too much", else NULL */
   GPtrArray               *requests;   /* what the host asked for, in words */
   gboolean                 iolog;      /* it sent an IOLOG */
+  gboolean                 started;    /* it said it started the job */
   guint                    n_named;    /* requests that name a file */
   VolRemoteClientLineFunc  on_line;
   gpointer                 user_data;
@@ -97,7 +98,9 @@ take_debug_line (VolRemoteClient *c,
   if (op == NULL)
     return;
   op += strlen ("client: got cmd op ");
-  if (g_str_has_prefix (op, "SENDFILE "))
+  if (g_str_has_prefix (op, "START ") || g_str_has_prefix (op, "SERVER_START "))
+    c->started = TRUE;
+  else if (g_str_has_prefix (op, "SENDFILE "))
     add_request (c, g_strdup (_("a file of this machine (fio's SENDFILE)")));
   else if (g_str_has_prefix (op, "IOLOG "))
     /* said once the file's name is known, or here if it never is */
@@ -302,14 +305,19 @@ vol_remote_client_stopping (VolRemoteClient *c)
   return c->stop_us ? (g_get_monotonic_time () - c->stop_us) / 1e6 : -1;
 }
 
-/* SIGINT: fio stops the server's job and prints what it has */
+/* SIGINT: fio stops the server's job and prints what it has. A host
+ * that never said it started has nothing to print, and a client waiting
+ * on a silent host does not stop for SIGINT: it goes at once. */
 void
 vol_remote_client_stop (VolRemoteClient *c)
 {
   if (c->stop_us != 0 || c->exited)
     return;
   c->stop_us = g_get_monotonic_time ();
-  g_subprocess_send_signal (c->process, SIGINT);
+  if (!c->started)
+    vol_remote_client_kill (c);
+  else
+    g_subprocess_send_signal (c->process, SIGINT);
 }
 
 void

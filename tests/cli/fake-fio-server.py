@@ -14,6 +14,10 @@ the job has come, does what MODE says:
                       for a file so), then IOLOG of each NAME (the client
                       writes "NAME.HOSTNAME"), then QUIT
   flood BYTES         TEXT messages, BYTES in all, then QUIT
+  rename PORT NAME    a relay to the real server on PORT that renames
+                      every job in its figures (TS: a struct thread_stat,
+                      whose first field is the job's name, char[128]) NAME
+                      (Python escapes, such as qd1\x07)
 
 It listens on 127.0.0.1, port chosen by the kernel, and writes the port to
 PORTFILE once it listens (the test waits for that file). LOG gets one line
@@ -29,7 +33,7 @@ import sys
 import threading
 
 HEADER = struct.Struct('<HHIQIHH')
-CMD_QUIT, CMD_TEXT, CMD_JOB, CMD_PROBE, CMD_IOLOG, CMD_SENDFILE = 1, 5, 3, 10, 17, 21
+CMD_QUIT, CMD_TEXT, CMD_JOB, CMD_TS, CMD_PROBE, CMD_IOLOG, CMD_SENDFILE = 1, 5, 3, 6, 10, 17, 21
 F_MORE = 1
 MAX_FRAGMENT = 1024
 
@@ -142,8 +146,58 @@ def after_job(c):
         c.send_cmd(CMD_QUIT)
 
 
+def recv_exact(sock, n):
+    data = b''
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
+def relay(client):
+    """The client's bytes to the real server as they are; the server's
+    command by command, a TS's first fragment renamed."""
+    up = socket.create_connection(('127.0.0.1', int(args[0])))
+    name = args[1].encode().decode('unicode_escape').encode('latin-1')
+
+    def pump():
+        try:
+            while True:
+                data = client.recv(65536)
+                if not data:
+                    break
+                up.sendall(data)
+        except OSError:
+            pass
+        try:
+            up.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    threading.Thread(target=pump, daemon=True).start()
+    continuing = False
+    try:
+        while True:
+            version, opcode, flags, tag, pdu_len, cmd_crc, pdu_crc = HEADER.unpack(recv_exact(up, HEADER.size))
+            payload = recv_exact(up, pdu_len)
+            if opcode == CMD_TS and not continuing:
+                payload = name.ljust(128, b'\0') + payload[128:]
+                pdu_crc = crc16(payload)
+                log('renamed')
+            continuing = bool(flags & F_MORE)
+            client.sendall(HEADER.pack(version, opcode, flags, tag, pdu_len, cmd_crc, pdu_crc) + payload)
+    except (EOFError, OSError):
+        pass
+    up.close()
+
+
 class Handler(socketserver.BaseRequestHandler):
     def handle(self):
+        if mode == 'rename':
+            relay(self.request)
+            return
         c = Connection(self.request)
         got_job = False
         try:
