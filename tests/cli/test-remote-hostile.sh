@@ -18,7 +18,8 @@
 #     connection close), `cleanup $TMPDIR` removes the run's folder, and
 #     nothing else is left in $TMPDIR;
 #   - as root with no Landlock (VOLUMETER_TEST_NO_LANDLOCK=1): refused,
-#     saying why, before anything is sent.
+#     saying why, before anything is sent; as a normal user: it runs, and
+#     its result carries the "unconfined" caveat.
 set -u
 cli=$(readlink -f "$1")
 here=$(dirname "$(readlink -f "$0")")
@@ -213,6 +214,25 @@ check "as root with no Landlock: refused (exit 1), saying why" \
   '[ $rc -eq 1 ] && grep -q "no Landlock.*as root" "$work/nolandlock/err"' "exit $rc" "$(cat "$work/nolandlock/err")"
 check "nothing was sent, nothing left" '! grep -qx job "$work/nolandlock.log" 2>/dev/null && tmp_empty' \
   "$(cat "$work/nolandlock.log" 2>/dev/null)"
+
+# --- no Landlock, as a normal user: runs, and the result says so -----------------------
+if command -v setpriv >/dev/null 2>&1; then
+  chmod 0711 "$work"
+  mkdir -m 0777 "$work/user" "$work/user/tmp" "$work/user/out"
+  setpriv --reuid=65534 --regid=65534 --clear-groups \
+    env TMPDIR="$work/user/tmp" VOLUMETER_TEST_NO_LANDLOCK=1 \
+    "$cli" run queue --hosts "$real" --target "$target" --depths 1 --seconds 1 --span 16M \
+      -o "$work/user/out" >"$work/user/run.out" 2>&1
+  rc=$?
+  user_result=$(ls "$work"/user/out/*.volumeter.json 2>/dev/null | head -1)
+  check "a normal user with no Landlock: the run goes (exit 0)" '[ $rc -eq 0 ]' "exit $rc" "$(cat "$work/user/run.out")"
+  check "its result says the client ran unconfined (caveat unconfined)" \
+    '[ -n "$user_result" ] && "$cli" show "$user_result" | grep -q "unconfined (this kernel has no Landlock)"' \
+    "$("$cli" show "$user_result" 2>&1 | head -20)"
+  check "nothing left in its \$TMPDIR" '[ -z "$(ls -A "$work/user/tmp")" ]' "$(ls -A "$work/user/tmp")"
+else
+  not_ok "setpriv is installed (util-linux)"
+fi
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
