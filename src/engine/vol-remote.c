@@ -34,8 +34,8 @@
 
 #include "vol-remote.h"
 
+#include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
