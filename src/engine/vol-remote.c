@@ -143,9 +143,16 @@ host_clear (gpointer data)
   g_free (h->stop_reason);
 }
 
-void
-_vol_remote_report (Remote *r,
-                    guint   index)
+static Host *
+host_at (Remote *r,
+         guint   i)
+{
+  return _vol_remote_host_at (r, i);
+}
+
+static void
+report (Remote *r,
+        guint   index)
 {
   VolRemoteProgress p = { index, NULL, VOL_REMOTE_HOST_RUNNING, NULL, _vol_remote_elapsed (r), r->planned };
 
@@ -153,7 +160,7 @@ _vol_remote_report (Remote *r,
     return;
   if (index != G_MAXUINT)
     {
-      Host *h = _vol_remote_host_at (r, index);
+      Host *h = host_at (r, index);
       p.name = h->name;
       p.state = h->state;
       p.message = h->error;
@@ -166,14 +173,22 @@ host_fail (Remote     *r,
            guint       i,
            const char *message)
 {
-  Host *h = _vol_remote_host_at (r, i);
+  Host *h = host_at (r, i);
 
   if (h->state == VOL_REMOTE_HOST_FAILED)
     return;
   h->state = VOL_REMOTE_HOST_FAILED;
   if (h->error == NULL)
     h->error = g_strdup (message);
-  _vol_remote_report (r, i);
+  report (r, i);
+}
+
+/* for vol-remote-results.c */
+void
+_vol_remote_report (Remote *r,
+                    guint   index)
+{
+  report (r, index);
 }
 
 /* ---- 2. probing ------------------------------------------------------------ */
@@ -223,9 +238,9 @@ probe_hosts (Remote *r)
 
   for (guint i = 0; i < n; i++)
     {
-      probes[i] = (Probe) { _vol_remote_host_at (r, i)->host, r->connect_timeout, r->cancellable, NULL };
-      _vol_remote_host_at (r, i)->state = VOL_REMOTE_HOST_CONNECTING;
-      _vol_remote_report (r, i);
+      probes[i] = (Probe) { host_at (r, i)->host, r->connect_timeout, r->cancellable, NULL };
+      host_at (r, i)->state = VOL_REMOTE_HOST_CONNECTING;
+      report (r, i);
       threads[i] = g_thread_new ("vol-remote-probe", probe_thread, &probes[i]);
     }
   for (guint i = 0; i < n; i++)
@@ -233,15 +248,15 @@ probe_hosts (Remote *r)
       g_thread_join (threads[i]);
       if (probes[i].error != NULL)
         {
-          g_autofree char *message = g_strdup_printf (_("cannot connect to %s: %s"), _vol_remote_host_at (r, i)->name,
+          g_autofree char *message = g_strdup_printf (_("cannot connect to %s: %s"), host_at (r, i)->name,
                                                       probes[i].error);
           host_fail (r, i, message);
           g_free (probes[i].error);
         }
       else
         {
-          _vol_remote_host_at (r, i)->state = VOL_REMOTE_HOST_RUNNING;
-          _vol_remote_report (r, i);
+          host_at (r, i)->state = VOL_REMOTE_HOST_RUNNING;
+          report (r, i);
         }
     }
 }
@@ -269,7 +284,7 @@ take_line (VolRemoteClient *client,
            gpointer         data)
 {
   LineTarget *t = data;
-  Host *h = _vol_remote_host_at (t->r, t->index);
+  Host *h = host_at (t->r, t->index);
 
   if (h->log->len < MAX_LOG_LINES)
     g_ptr_array_add (h->log, g_strdup (line));
@@ -285,7 +300,7 @@ static gboolean
 all_done (Remote *r)
 {
   for (guint i = 0; i < r->hosts->len; i++)
-    if (_vol_remote_host_at (r, i)->client != NULL && !vol_remote_client_is_done (_vol_remote_host_at (r, i)->client))
+    if (host_at (r, i)->client != NULL && !vol_remote_client_is_done (host_at (r, i)->client))
       return FALSE;
   return TRUE;
 }
@@ -297,7 +312,7 @@ stop_clients (Remote     *r,
 {
   for (guint i = 0; i < r->hosts->len; i++)
     {
-      Host *h = _vol_remote_host_at (r, i);
+      Host *h = host_at (r, i);
 
       if (h->client == NULL || vol_remote_client_is_done (h->client) || vol_remote_client_stopping (h->client) >= 0)
         continue;
@@ -325,11 +340,11 @@ on_tick (gpointer data)
     }
   for (guint i = 0; i < r->hosts->len; i++)
     {
-      VolRemoteClient *client = _vol_remote_host_at (r, i)->client;
+      VolRemoteClient *client = host_at (r, i)->client;
       if (client != NULL && vol_remote_client_stopping (client) > VOL_REMOTE_STOP_GRACE)
         vol_remote_client_kill (client);
     }
-  _vol_remote_report (r, G_MAXUINT);
+  report (r, G_MAXUINT);
   return G_SOURCE_CONTINUE;
 }
 
@@ -348,7 +363,7 @@ run_clients (Remote      *r,
   r->start_us = g_get_monotonic_time ();
   for (guint i = 0; i < r->hosts->len && ok; i++)
     {
-      Host *h = _vol_remote_host_at (r, i);
+      Host *h = host_at (r, i);
       g_autofree char *name = g_strdup_printf ("host-%u", i + 1);
       g_autofree char *folder = g_build_filename (vol_scratch_get_path (r->scratch), name, NULL);
 
@@ -369,8 +384,8 @@ run_clients (Remote      *r,
   if (!ok)
     /* the ones started go at once: nothing was sent that matters */
     for (guint i = 0; i < r->hosts->len; i++)
-      if (_vol_remote_host_at (r, i)->client != NULL)
-        vol_remote_client_kill (_vol_remote_host_at (r, i)->client);
+      if (host_at (r, i)->client != NULL)
+        vol_remote_client_kill (host_at (r, i)->client);
 
   tick = g_timeout_source_new (TICK_MS);
   g_source_set_callback (tick, on_tick, r, NULL);
@@ -379,8 +394,8 @@ run_clients (Remote      *r,
     g_main_context_iteration (r->context, TRUE);
   g_source_destroy (tick);
   for (guint i = 0; i < r->hosts->len; i++)
-    if (_vol_remote_host_at (r, i)->client != NULL)
-      vol_remote_client_finish (_vol_remote_host_at (r, i)->client);
+    if (host_at (r, i)->client != NULL)
+      vol_remote_client_finish (host_at (r, i)->client);
   return ok;
 }
 
@@ -486,7 +501,7 @@ vol_remote_run (const VolTestSpec       *spec,
   {
     gboolean any = FALSE;
     for (guint i = 0; i < r.hosts->len; i++)
-      any = any || _vol_remote_host_at (&r, i)->state == VOL_REMOTE_HOST_RUNNING;
+      any = any || host_at (&r, i)->state == VOL_REMOTE_HOST_RUNNING;
     if (any && !g_cancellable_is_cancelled (r.cancellable) && !run_clients (&r, fio_path, job_path, error))
       {
         g_main_context_pop_thread_default (r.context);
