@@ -17,7 +17,7 @@
 #     has the job): the fio client dies with it (the fake sees its
 #     connection close), `cleanup $TMPDIR` removes the run's folder, and
 #     nothing else is left in $TMPDIR;
-#   - as root with no Landlock (VOLUMETER_TEST_NO_LANDLOCK=1): refused,
+#   - as root with no Landlock (VOLUMETER_TEST_LANDLOCK_ABI=0): refused,
 #     saying why, before anything is sent; as a normal user: it runs, and
 #     its result carries the "unconfined" caveat.
 set -u
@@ -209,7 +209,7 @@ check "cleanup removes it" 'grep -q "^Removed $TMPDIR/.volumeter-" "$work/cleanu
 
 # --- no Landlock, as root: refused before anything is sent ---------------------------
 start_fake nolandlock silent
-VOLUMETER_TEST_NO_LANDLOCK=1 run nolandlock "127.0.0.1:$port"
+VOLUMETER_TEST_LANDLOCK_ABI=0 run nolandlock "127.0.0.1:$port"
 check "as root with no Landlock: refused (exit 1), saying why" \
   '[ $rc -eq 1 ] && grep -q "no Landlock.*as root" "$work/nolandlock/err"' "exit $rc" "$(cat "$work/nolandlock/err")"
 check "nothing was sent, nothing left" '! grep -qx job "$work/nolandlock.log" 2>/dev/null && tmp_empty' \
@@ -220,7 +220,7 @@ if command -v setpriv >/dev/null 2>&1; then
   chmod 0711 "$work"
   mkdir -m 0777 "$work/user" "$work/user/tmp" "$work/user/out"
   setpriv --reuid=65534 --regid=65534 --clear-groups \
-    env TMPDIR="$work/user/tmp" VOLUMETER_TEST_NO_LANDLOCK=1 \
+    env TMPDIR="$work/user/tmp" VOLUMETER_TEST_LANDLOCK_ABI=0 \
     "$cli" run queue --hosts "$real" --target "$target" --depths 1 --seconds 1 --span 16M \
       -o "$work/user/out" >"$work/user/run.out" 2>&1
   rc=$?
