@@ -8,31 +8,34 @@
  *      timeout: an unreachable host fails now, in seconds, with the
  *      system's reason, and is not handed to fio (whose own connect has
  *      no timeout we can set).
- *   3. One `fio --client=H1 --client=H2 … --output-format=json` for the
- *      hosts that answered, all at once, as fio's client/server mode
- *      runs them. Its messages (stderr) are read as they come: a host
- *      fio says it lost is reported failed at once. fio's own heartbeat
- *      drops a host that stops answering; the run timeout stops fio
- *      (SIGINT, which makes it stop the servers' jobs; SIGKILL after
- *      VOL_REMOTE_STOP_GRACE) if the whole takes too long.
- *   4. fio's JSON, read as strictly as an import (vol_fio_entries_from_data),
- *      split by host; each host's entries become its result through the
- *      test's own from_fio, and the sections summed over the hosts that
- *      finished become the "All clients" result. fio's own "All clients"
- *      entry sums every section into one, so it is kept as two figures
- *      (its I/Os and bytes), which the sum over the sections must equal.
- *
- * Messages are matched to hosts by the address (and port) fio prints in
- * them; a host with no figures and no message of its own gets fio's last
- * words.
+ *   3. One `fio --client=HOST --output-format=json` per host that
+ *      answered, all at once from this thread's own main context, each
+ *      confined in a private folder of the run's scratch folder
+ *      (vol-remote-client.c, vol-fio-client.c): the job, and each
+ *      client's working folder, in $TMPDIR/.volumeter-XXXXXX, so a killed
+ *      run's leftovers are found by `volumeter-cli cleanup`, and the
+ *      clients die with the run (PR_SET_PDEATHSIG). Each client's
+ *      messages are read as they come, bounded: a host fio says it lost
+ *      is reported failed at once. fio's own heartbeat drops a host that
+ *      stops answering; the run timeout stops the clients still going
+ *      (SIGINT, which makes each stop its server's job; SIGKILL after
+ *      VOL_REMOTE_STOP_GRACE), and only those hosts fail.
+ *   4. Each host's JSON, read as strictly as an import
+ *      (vol_fio_entries_from_data), becomes its result through the
+ *      test's own from_fio; the sections summed over the hosts that
+ *      finished become the "All clients" result, with fio's own totals
+ *      of I/Os and bytes over those hosts kept as two figures, which the
+ *      sum over the sections must equal. A host that asked its client for
+ *      a file or to write one, sent too much, or named a section with a
+ *      control character fails alone, saying so.
  */
 
 #include "config.h"
 
 #include "vol-remote.h"
 
+#include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -46,13 +49,17 @@
 #include "vol-fio-value.h"
 #include "vol-host.h"
 #include "vol-registry.h"
+#include "vol-fio-client.h"
 #include "vol-fio-section.h"
+#include "vol-remote-client.h"
+#include "vol-remote-private.h"
+#include "vol-scratch.h"
 
 /* after the SIGINT of a timeout or a cancel, fio's time to stop the
  * servers' jobs and print what it has */
 #define VOL_REMOTE_STOP_GRACE 20.0
 #define TICK_MS 200
-/* messages kept per host, and of fio as a whole */
+/* messages kept per host */
 #define MAX_LOG_LINES 2000
 
 /* ---- what fio can do ---------------------------------------------------- */
@@ -126,43 +133,6 @@ vol_remote_job (const VolTestSpec  *spec,
                                 vol_test_spec_get_target (spec), error);
 }
 
-/* ---- the run's state ------------------------------------------------------ */
-
-typedef struct
-{
-  const VolFioHost   *host;
-  char               *name;       /* "db1:8765" */
-  VolRemoteHostState  state;
-  char               *error;      /* the first thing that went wrong */
-  GPtrArray          *entries;    /* its VolFioEntry, borrowed from the parse */
-} Host;
-
-typedef struct
-{
-  const VolTestSpec     *spec;
-  const VolTestKind     *kind;
-  GArray                *hosts;      /* of Host */
-  VolRemoteProgressFunc  progress;
-  gpointer               user_data;
-  GCancellable          *cancellable;
-  double                 planned;
-  double                 run_timeout;
-  double                 connect_timeout;
-  char                  *job;
-  gint64                 start_us;
-  /* fio */
-  GMainContext          *context;
-  GSubprocess           *process;
-  GDataInputStream      *messages;
-  GPtrArray             *log;        /* fio's lines, in order */
-  gboolean               exited;
-  gboolean               messages_done;
-  gboolean               stopping;   /* SIGINT sent */
-  gint64                 stop_us;
-  char                  *stop_reason;
-  gboolean               cancelled;
-} Remote;
-
 static void
 host_clear (gpointer data)
 {
@@ -171,26 +141,24 @@ host_clear (gpointer data)
   g_free (h->name);
   g_free (h->error);
   g_clear_pointer (&h->entries, g_ptr_array_unref);
-}
-
-static double
-elapsed (Remote *r)
-{
-  return r->start_us ? (g_get_monotonic_time () - r->start_us) / 1e6 : 0;
+  g_clear_pointer (&h->parsed, vol_fio_entries_free);
+  g_clear_pointer (&h->client, vol_remote_client_free);
+  g_clear_pointer (&h->log, g_ptr_array_unref);
+  g_free (h->stop_reason);
 }
 
 static Host *
 host_at (Remote *r,
          guint   i)
 {
-  return &g_array_index (r->hosts, Host, i);
+  return _vol_remote_host_at (r, i);
 }
 
 static void
 report (Remote *r,
         guint   index)
 {
-  VolRemoteProgress p = { index, NULL, VOL_REMOTE_HOST_RUNNING, NULL, elapsed (r), r->planned };
+  VolRemoteProgress p = { index, NULL, VOL_REMOTE_HOST_RUNNING, NULL, _vol_remote_elapsed (r), r->planned };
 
   if (r->progress == NULL)
     return;
@@ -217,6 +185,14 @@ host_fail (Remote     *r,
   if (h->error == NULL)
     h->error = g_strdup (message);
   report (r, i);
+}
+
+/* for vol-remote-results.c */
+void
+_vol_remote_report (Remote *r,
+                    guint   index)
+{
+  report (r, index);
 }
 
 /* ---- 2. probing ------------------------------------------------------------ */
@@ -289,37 +265,7 @@ probe_hosts (Remote *r)
     }
 }
 
-/* ---- 3. running fio ------------------------------------------------------- */
-
-/* Whether a line of fio's is about host @h. fio names a host "ADDR:PORT"
- * ("failed to connect to db1:8765") or by its address alone ("host=db1
- * disconnected", "client <db1>: timeout on SEND_ETA"); the address with
- * another port after it, or inside a longer name, is another host. */
-static gboolean
-line_names_host (const char *line,
-                 const Host *h)
-{
-  const char *address = h->host->address;
-  gsize len = strlen (address);
-
-  for (const char *p = strstr (line, address); p != NULL; p = strstr (p + 1, address))
-    {
-      char before = p > line ? p[-1] : ' ';
-      const char *after = p + len;
-
-      if (g_ascii_isalnum (before) || before == '.' || before == '-')
-        continue;
-      if (*after == ':' && g_ascii_isdigit (after[1]))
-        {
-          if (g_ascii_strtoull (after + 1, NULL, 10) == h->host->port)
-            return TRUE;
-          continue;
-        }
-      if (!g_ascii_isalnum (*after) && *after != '.' && *after != '-')
-        return TRUE;
-    }
-  return FALSE;
-}
+/* ---- 3. running the clients ------------------------------------------- */
 
 /* fio says it lost a host: connect refused, disconnected, timed out */
 static gboolean
@@ -329,437 +275,132 @@ line_is_loss (const char *line)
          || strstr (line, "timed out") != NULL || strstr (line, "timeout on") != NULL;
 }
 
-static void
-take_line (Remote     *r,
-           const char *line)
+typedef struct
 {
-  if (r->log->len < MAX_LOG_LINES)
-    g_ptr_array_add (r->log, g_strdup (line));
-  if (!line_is_loss (line))
-    return;
+  Remote *r;
+  guint   index;
+} LineTarget;
+
+/* A line of one host's client: every line of it is about that host. */
+static void
+take_line (VolRemoteClient *client,
+           const char      *line,
+           gpointer         data)
+{
+  LineTarget *t = data;
+  Host *h = host_at (t->r, t->index);
+
+  if (h->log->len < MAX_LOG_LINES)
+    g_ptr_array_add (h->log, g_strdup (line));
+  if (h->state == VOL_REMOTE_HOST_RUNNING && line_is_loss (line))
+    {
+      g_autofree char *said = g_strstrip (g_strdup (line));
+      g_autofree char *message = g_strdup_printf (_("fio lost %s: %s"), h->name, said);
+      host_fail (t->r, t->index, message);
+    }
+}
+
+static gboolean
+all_done (Remote *r)
+{
+  for (guint i = 0; i < r->hosts->len; i++)
+    if (host_at (r, i)->client != NULL && !vol_remote_client_is_done (host_at (r, i)->client))
+      return FALSE;
+  return TRUE;
+}
+
+/* Tells every client still going to stop (SIGINT), saying why. */
+static void
+stop_clients (Remote     *r,
+              const char *reason)
+{
   for (guint i = 0; i < r->hosts->len; i++)
     {
       Host *h = host_at (r, i);
-      if (h->state == VOL_REMOTE_HOST_RUNNING && line_names_host (line, h))
-        {
-          g_autofree char *said = g_strstrip (g_strdup (line));
-          g_autofree char *message = g_strdup_printf (_("fio lost %s: %s"), h->name, said);
-          host_fail (r, i, message);
-        }
+
+      if (h->client == NULL || vol_remote_client_is_done (h->client) || vol_remote_client_stopping (h->client) >= 0)
+        continue;
+      if (h->stop_reason == NULL)
+        h->stop_reason = g_strdup (reason);
+      vol_remote_client_stop (h->client);
     }
-}
-
-static void on_line (GObject *source, GAsyncResult *res, gpointer data);
-
-static void
-read_next_line (Remote *r)
-{
-  g_data_input_stream_read_line_async (r->messages, G_PRIORITY_DEFAULT, NULL, on_line, r);
-}
-
-static void
-on_line (GObject      *source,
-         GAsyncResult *res,
-         gpointer      data)
-{
-  Remote *r = data;
-  g_autofree char *line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), res, NULL, NULL);
-
-  if (line == NULL)
-    {
-      r->messages_done = TRUE;
-      return;
-    }
-  take_line (r, line);
-  read_next_line (r);
-}
-
-static void
-on_fio_exit (GObject      *source,
-         GAsyncResult *res,
-         gpointer      data)
-{
-  Remote *r = data;
-
-  g_subprocess_wait_finish (G_SUBPROCESS (source), res, NULL);
-  r->exited = TRUE;
-}
-
-static void
-stop_fio (Remote     *r,
-          const char *reason)
-{
-  if (r->stopping)
-    return;
-  r->stopping = TRUE;
-  r->stop_us = g_get_monotonic_time ();
-  r->stop_reason = g_strdup (reason);
-  g_subprocess_send_signal (r->process, SIGINT);
 }
 
 static gboolean
 on_tick (gpointer data)
 {
   Remote *r = data;
-  double t = elapsed (r);
+  double t = _vol_remote_elapsed (r);
 
-  if (!r->stopping && g_cancellable_is_cancelled (r->cancellable))
+  if (!r->cancelled && g_cancellable_is_cancelled (r->cancellable))
     {
       r->cancelled = TRUE;
-      stop_fio (r, _("cancelled"));
+      stop_clients (r, _("cancelled"));
     }
-  else if (!r->stopping && r->run_timeout > 0 && t > r->run_timeout)
+  else if (r->run_timeout > 0 && t > r->run_timeout)
     {
       g_autofree char *reason = g_strdup_printf (_("did not finish within the run timeout of %.0f s"), r->run_timeout);
-      stop_fio (r, reason);
+      stop_clients (r, reason);
     }
-  else if (r->stopping && (g_get_monotonic_time () - r->stop_us) / 1e6 > VOL_REMOTE_STOP_GRACE)
-    g_subprocess_force_exit (r->process);
+  for (guint i = 0; i < r->hosts->len; i++)
+    {
+      VolRemoteClient *client = host_at (r, i)->client;
+      if (client != NULL && vol_remote_client_stopping (client) > VOL_REMOTE_STOP_GRACE)
+        vol_remote_client_kill (client);
+    }
   report (r, G_MAXUINT);
   return G_SOURCE_CONTINUE;
 }
 
+/* One client per host that answered, each in its folder "host-N" of the
+ * scratch folder; returns once every one has exited and been read. */
 static gboolean
-run_fio (Remote      *r,
-         const char  *fio,
-         const char  *job_path,
-         const char  *out_path,
-         GError     **error)
+run_clients (Remote      *r,
+             const char  *fio,
+             const char  *job_path,
+             GError     **error)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                                                       | G_SUBPROCESS_FLAGS_STDERR_MERGE);
   g_autoptr(GSource) tick = NULL;
+  g_autofree LineTarget *targets = g_new0 (LineTarget, r->hosts->len);
+  gboolean ok = TRUE;
 
-  /* The clients first: fio 3.33 ties what follows a --client to that
-   * client, and with the output options before them it sent the job to
-   * one host only. */
-  g_ptr_array_add (argv, g_strdup (fio));
-  for (guint i = 0; i < r->hosts->len; i++)
-    if (host_at (r, i)->state == VOL_REMOTE_HOST_RUNNING)
-      {
-        g_autofree char *arg = vol_fio_host_client_arg (host_at (r, i)->host);
-        g_ptr_array_add (argv, g_strdup_printf ("--client=%s", arg));
-      }
-  g_ptr_array_add (argv, g_strdup ("--output-format=json"));
-  g_ptr_array_add (argv, g_strdup_printf ("--output=%s", out_path));
-  g_ptr_array_add (argv, g_strdup (job_path));
-  g_ptr_array_add (argv, NULL);
-
-  /* fio's messages in the C locale: they are matched to hosts */
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  r->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
-  if (r->process == NULL)
-    {
-      g_prefix_error (error, _("Cannot start fio (%s): "), fio);
-      return FALSE;
-    }
   r->start_us = g_get_monotonic_time ();
-  r->messages = g_data_input_stream_new (g_subprocess_get_stdout_pipe (r->process));
-  read_next_line (r);
-  g_subprocess_wait_async (r->process, NULL, on_fio_exit, r);
+  for (guint i = 0; i < r->hosts->len && ok; i++)
+    {
+      Host *h = host_at (r, i);
+      g_autofree char *name = g_strdup_printf ("host-%u", i + 1);
+      g_autofree char *folder = g_build_filename (vol_scratch_get_path (r->scratch), name, NULL);
+
+      if (h->state != VOL_REMOTE_HOST_RUNNING)
+        continue;
+      if (g_mkdir (folder, 0700) != 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _("Cannot create the folder %s for fio's client: %s"), folder, g_strerror (saved));
+          ok = FALSE;
+          break;
+        }
+      targets[i] = (LineTarget) { r, i };
+      h->client = vol_remote_client_start (fio, h->host, job_path, folder, take_line, &targets[i], error);
+      ok = h->client != NULL;
+    }
+  if (!ok)
+    /* the ones started go at once: nothing was sent that matters */
+    for (guint i = 0; i < r->hosts->len; i++)
+      if (host_at (r, i)->client != NULL)
+        vol_remote_client_kill (host_at (r, i)->client);
+
   tick = g_timeout_source_new (TICK_MS);
   g_source_set_callback (tick, on_tick, r, NULL);
   g_source_attach (tick, r->context);
-  while (!r->exited || !r->messages_done)
+  while (!all_done (r))
     g_main_context_iteration (r->context, TRUE);
   g_source_destroy (tick);
-  return TRUE;
-}
-
-/* ---- 4. results ------------------------------------------------------------ */
-
-static gboolean
-entry_is_host (const VolFioEntry *e,
-               const Host        *h)
-{
-  return !e->all_clients && e->host != NULL && e->port == h->host->port
-         && g_ascii_strcasecmp (e->host, h->host->address) == 0;
-}
-
-/* Gives each host its entries; returns fio's "All clients" entry. */
-static const VolFioEntry *
-split_entries (Remote        *r,
-               VolFioEntries *parsed)
-{
-  const VolFioEntry *all = NULL;
-
-  for (guint i = 0; i < parsed->entries->len; i++)
-    {
-      const VolFioEntry *e = g_ptr_array_index (parsed->entries, i);
-
-      if (e->all_clients)
-        {
-          all = e;
-          continue;
-        }
-      for (guint j = 0; j < r->hosts->len; j++)
-        {
-          Host *h = host_at (r, j);
-          if (entry_is_host (e, h))
-            {
-              if (h->entries == NULL)
-                h->entries = g_ptr_array_new ();
-              g_ptr_array_add (h->entries, (gpointer) e);
-              break;
-            }
-        }
-    }
-  return all;
-}
-
-/* fio's words about a host that gave no figures: its own lines, else
- * fio's last */
-static char *
-host_silence (Remote *r,
-              Host   *h)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < r->log->len; i++)
-    {
-      const char *line = g_ptr_array_index (r->log, i);
-      if (line_names_host (line, h))
-        g_string_append_printf (text, "%s%s", text->len ? "; " : "", line);
-    }
-  if (text->len == 0)
-    for (guint i = r->log->len > 3 ? r->log->len - 3 : 0; i < r->log->len; i++)
-      {
-        const char *line = g_ptr_array_index (r->log, i);
-        if (*line && !g_str_has_prefix (line, "{"))
-          g_string_append_printf (text, "%s%s", text->len ? "; " : "", line);
-      }
-  if (text->len == 0)
-    return g_strdup_printf (_("fio gave no figures for %s"), h->name);
-  return g_strdup_printf (_("fio gave no figures for %s: %s"), h->name, text->str);
-}
-
-static VolResult *
-new_result (Remote     *r,
-            const char *host_name,
-            const char *fio_version)
-{
-  VolResult *result = vol_result_new (r->kind->info.name);
-  GVariantBuilder resolved;
-  const char *label = vol_test_spec_get_label (r->spec);
-
-  result->app_name = g_strdup ("Volumeter");
-  result->app_version = g_strdup (PACKAGE_VERSION);
-  result->label = g_strdup (label);
-  result->host = g_new0 (VolHostInfo, 1);
-  /* the user named the host: its name is what the result is about */
-  result->host->hostname = g_strdup (host_name);
-  result->target = vol_target_info_new ();
-  result->target->path = g_strdup (vol_test_spec_get_target (r->spec));
-  result->params = g_variant_ref (vol_test_spec_get_params (r->spec));
-  result->pattern = vol_test_spec_get_pattern (r->spec);
-  result->cache_bypass = VOL_CACHE_BYPASS_DIRECT;
-  /* the hosts' buffers are fio's (iomem=malloc): not ours to know */
-  result->io_buffers = VOL_IO_BUFFERS_UNKNOWN;
-  /* the backend the job mirrors (io_uring rings, or threads of psync) */
-  result->io_backend = g_strdup (strstr (r->job, "ioengine=io_uring") ? "io_uring"
-                                 : vol_test_spec_has (r->spec, "backend")
-                                   && g_str_equal (vol_test_spec_get_string (r->spec, "backend"), "threads")
-                                   ? "threads" : "sync");
-  result->duration = elapsed (r);
-  result->cpu_user = result->cpu_system = NAN;
-  g_variant_builder_init (&resolved, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&resolved, "{sv}", "remote-host", g_variant_new_string (host_name));
-  if (fio_version != NULL)
-    g_variant_builder_add (&resolved, "{sv}", "fio-version", g_variant_new_string (fio_version));
-  g_variant_builder_add (&resolved, "{sv}", "fio-job", g_variant_new_string (r->job));
-  result->resolved = g_variant_ref_sink (g_variant_builder_end (&resolved));
-  return result;
-}
-
-static void
-add_resolved (VolResult  *result,
-              const char *key,
-              GVariant   *value)
-{
-  GVariantDict dict;
-
-  g_variant_dict_init (&dict, result->resolved);
-  g_variant_dict_insert_value (&dict, key, value);
-  g_variant_unref (result->resolved);
-  result->resolved = g_variant_ref_sink (g_variant_dict_end (&dict));
-}
-
-static void
-fail_result (VolResult          *result,
-             VolResultStatus     status,
-             const char         *message)
-{
-  result->status = status;
-  g_free (result->message);
-  result->message = g_strdup (message);
-}
-
-static void
-fill_from_entries (Remote     *r,
-                   VolResult  *result,
-                   const char *host_name,
-                   GPtrArray  *entries)
-{
-  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  VolFioSections sections = { host_name, by_name };
-  g_autoptr(GError) error = NULL;
-  double cpu_user = 0, cpu_system = 0;
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const VolFioEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->error != 0)
-        {
-          g_autofree char *message = g_strdup_printf (_("fio's job failed on %s in section “%s”: %s (error %d)"),
-                                                      host_name, e->name, g_strerror ((int) e->error), (int) e->error);
-          fail_result (result, VOL_RESULT_STATUS_FAILED, message);
-          return;
-        }
-      g_hash_table_insert (by_name, e->name, (gpointer) e);
-      cpu_user += e->cpu_user;
-      cpu_system += e->cpu_system;
-    }
-  result->cpu_user = cpu_user;
-  result->cpu_system = cpu_system;
-  if (!r->kind->from_fio (r->spec, result, &sections, &error))
-    fail_result (result, VOL_RESULT_STATUS_FAILED, error->message);
-}
-
-/* The hosts together: each section's I/Os, bytes and rates summed over
- * the hosts that finished (the fleet's rate while they ran side by
- * side), the mean latency weighted by I/Os. */
-static VolResult *
-aggregate (Remote            *r,
-           const char        *fio_version,
-           const VolFioEntry *fio_all)
-{
-  g_autoptr(GPtrArray) sums = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  VolResult *result = new_result (r, _(VOL_REMOTE_ALL_CLIENTS), fio_version);
-
   for (guint i = 0; i < r->hosts->len; i++)
-    {
-      Host *h = host_at (r, i);
-
-      if (h->state != VOL_REMOTE_HOST_DONE)
-        continue;
-      g_ptr_array_add (names, g_strdup (h->name));
-      for (guint j = 0; j < h->entries->len; j++)
-        {
-          const VolFioEntry *e = g_ptr_array_index (h->entries, j);
-          VolFioEntry *sum = g_hash_table_lookup (by_name, e->name);
-
-          if (sum == NULL)
-            {
-              sum = g_new0 (VolFioEntry, 1);
-              sum->name = e->name;
-              g_ptr_array_add (sums, sum);
-              g_hash_table_insert (by_name, e->name, sum);
-            }
-          /* the hosts ran side by side: each section took as long as
-           * the slowest host's */
-          vol_fio_dir_add (&sum->read, &e->read);
-          vol_fio_dir_add (&sum->write, &e->write);
-          sum->runtime = MAX (sum->runtime, e->runtime);
-          sum->cpu_user += e->cpu_user;
-          sum->cpu_system += e->cpu_system;
-        }
-    }
-  fill_from_entries (r, result, _(VOL_REMOTE_ALL_CLIENTS), sums);
-  add_resolved (result, "remote-hosts", g_variant_new_strv ((const char *const *) names->pdata, names->len));
-  if (fio_all != NULL)
-    {
-      vol_result_add_figure (result, "fio-all-clients-ios", N_("I/Os, fio's “All clients”"), "",
-                             (fio_all->read.present ? fio_all->read.ios : 0)
-                             + (fio_all->write.present ? fio_all->write.ios : 0));
-      vol_result_add_figure (result, "fio-all-clients-bytes", N_("Bytes, fio's “All clients”"), "B",
-                             (fio_all->read.present ? fio_all->read.io_bytes : 0)
-                             + (fio_all->write.present ? fio_all->write.io_bytes : 0));
-    }
-  return result;
-}
-
-static GPtrArray *
-make_results (Remote     *r,
-              const char *out_path,
-              guint      *n_failed)
-{
-  GPtrArray *results = g_ptr_array_new_with_free_func ((GDestroyNotify) vol_result_unref);
-  g_autofree char *text = NULL;
-  gsize length = 0;
-  g_autoptr(VolFioEntries) parsed = NULL;
-  g_autoptr(GError) parse_error = NULL;
-  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  const VolFioEntry *fio_all = NULL;
-  guint done = 0;
-
-  if (g_file_get_contents (out_path, &text, &length, NULL) && length > 0)
-    {
-      /* the text before the JSON is fio's messages too */
-      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-      for (guint i = 0; lines[i] != NULL && lines[i][0] != '{'; i++)
-        take_line (r, lines[i]);
-      parsed = vol_fio_entries_from_data (text, (gssize) length, warnings, &parse_error);
-      if (parsed != NULL)
-        fio_all = split_entries (r, parsed);
-    }
-
-  for (guint i = 0; i < r->hosts->len; i++)
-    {
-      Host *h = host_at (r, i);
-      VolResult *result = new_result (r, h->name, parsed ? parsed->fio_version : NULL);
-
-      g_ptr_array_add (results, result);
-      if (h->state == VOL_REMOTE_HOST_FAILED && h->entries == NULL)
-        {
-          fail_result (result, VOL_RESULT_STATUS_FAILED, h->error);
-          continue;
-        }
-      if (h->entries == NULL)
-        {
-          g_autofree char *message = r->cancelled ? g_strdup (_("Cancelled"))
-                                     : r->stop_reason ? g_strdup_printf ("%s %s", h->name, r->stop_reason)
-                                     : parsed == NULL && parse_error != NULL
-                                       ? g_strdup_printf (_("fio's output could not be read: %s"), parse_error->message)
-                                       : host_silence (r, h);
-          fail_result (result, r->cancelled ? VOL_RESULT_STATUS_CANCELLED : VOL_RESULT_STATUS_FAILED, message);
-          h->state = VOL_REMOTE_HOST_FAILED;
-          g_free (h->error);
-          h->error = g_strdup (message);
-          report (r, i);
-          continue;
-        }
-      fill_from_entries (r, result, h->name, h->entries);
-      if (r->cancelled)
-        /* fio printed what the host had done when it was told to stop:
-         * the sections not reached, if any, with nothing in them */
-        fail_result (result, VOL_RESULT_STATUS_CANCELLED, _("Cancelled"));
-      else if (result->status != VOL_RESULT_STATUS_COMPLETE && r->stop_reason != NULL)
-        {
-          g_autofree char *message = g_strdup_printf ("%s %s", h->name, r->stop_reason);
-          fail_result (result, VOL_RESULT_STATUS_FAILED, message);
-        }
-      h->state = result->status == VOL_RESULT_STATUS_COMPLETE ? VOL_REMOTE_HOST_DONE : VOL_REMOTE_HOST_FAILED;
-      if (h->state == VOL_REMOTE_HOST_FAILED)
-        {
-          g_free (h->error);
-          h->error = g_strdup (result->message);
-        }
-      else
-        done++;
-      report (r, i);
-    }
-  if (r->hosts->len > 1 && done > 0)
-    g_ptr_array_add (results, aggregate (r, parsed ? parsed->fio_version : NULL, fio_all));
-
-  *n_failed = 0;
-  for (guint i = 0; i < r->hosts->len; i++)
-    if (host_at (r, i)->state != VOL_REMOTE_HOST_DONE)
-      (*n_failed)++;
-  return results;
+    if (host_at (r, i)->client != NULL)
+      vol_remote_client_finish (host_at (r, i)->client);
+  return ok;
 }
 
 /**
@@ -786,13 +427,12 @@ vol_remote_run (const VolTestSpec       *spec,
 {
   Remote r = { 0 };
   g_autoptr(GCancellable) own_cancellable = NULL;
-  g_autofree char *job_path = NULL, *out_path = NULL;
+  g_autofree char *job_path = NULL;
   g_autoptr(GError) local = NULL;
   GPtrArray *results = NULL;
   const char *fio = options && options->fio ? options->fio : "fio";
   g_autofree char *fio_path = NULL;
   VolEstimate estimate = { 0 };
-  int fd;
 
   g_return_val_if_fail (spec != NULL && hosts != NULL && hosts->len > 0, NULL);
   g_return_val_if_fail (n_failed != NULL, NULL);
@@ -806,6 +446,12 @@ vol_remote_run (const VolTestSpec       *spec,
       g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_REMOTE,
                    _("fio is not installed here (“%s” is not found); a remote run needs it on this machine as on the hosts"),
                    fio);
+      g_free (r.job);
+      return NULL;
+    }
+  /* before anything is sent: as root with no Landlock, nothing goes */
+  if (!vol_fio_client_confinement (&r.confinement, error))
+    {
       g_free (r.job);
       return NULL;
     }
@@ -827,27 +473,27 @@ vol_remote_run (const VolTestSpec       *spec,
     r.planned = estimate.fixed_seconds;
   r.run_timeout = options && options->run_timeout > 0
     ? options->run_timeout : vol_estimate_seconds (&estimate) + VOL_REMOTE_RUN_MARGIN;
-  r.log = g_ptr_array_new_with_free_func (g_free);
   r.hosts = g_array_new (FALSE, TRUE, sizeof (Host));
   g_array_set_clear_func (r.hosts, host_clear);
   for (guint i = 0; i < hosts->len; i++)
     {
-      Host h = { g_ptr_array_index (hosts, i), NULL, VOL_REMOTE_HOST_CONNECTING, NULL, NULL };
+      Host h = { g_ptr_array_index (hosts, i), NULL, VOL_REMOTE_HOST_CONNECTING, NULL, NULL, NULL, NULL, NULL, NULL };
       h.name = vol_fio_host_to_string (h.host);
+      h.log = g_ptr_array_new_with_free_func (g_free);
       g_array_append_val (r.hosts, h);
     }
 
   probe_hosts (&r);
 
-  fd = g_file_open_tmp ("volumeter-job-XXXXXX.fio", &job_path, &local);
-  if (fd >= 0)
+  /* the run's scratch: the job, and each client's private folder; a
+   * killed run's is found by `volumeter-cli cleanup` */
+  r.scratch = vol_scratch_create (g_get_tmp_dir (), &local);
+  if (r.scratch != NULL)
     {
-      close (fd);
-      fd = g_file_open_tmp ("volumeter-fio-XXXXXX.json", &out_path, &local);
-      if (fd >= 0)
-        close (fd);
+      job_path = g_build_filename (vol_scratch_get_path (r.scratch), "job.fio", NULL);
+      g_file_set_contents (job_path, r.job, -1, &local);
     }
-  if (fd < 0 || !g_file_set_contents (job_path, r.job, -1, &local))
+  if (local != NULL)
     {
       g_set_error (error, VOL_ENGINE_ERROR, VOL_ENGINE_ERROR_REMOTE,
                    _("Cannot write the fio job to a temporary file: %s"), local->message);
@@ -860,7 +506,7 @@ vol_remote_run (const VolTestSpec       *spec,
     gboolean any = FALSE;
     for (guint i = 0; i < r.hosts->len; i++)
       any = any || host_at (&r, i)->state == VOL_REMOTE_HOST_RUNNING;
-    if (any && !g_cancellable_is_cancelled (r.cancellable) && !run_fio (&r, fio_path, job_path, out_path, error))
+    if (any && !g_cancellable_is_cancelled (r.cancellable) && !run_clients (&r, fio_path, job_path, error))
       {
         g_main_context_pop_thread_default (r.context);
         goto out;
@@ -869,29 +515,16 @@ vol_remote_run (const VolTestSpec       *spec,
   }
   g_main_context_pop_thread_default (r.context);
 
-  results = make_results (&r, out_path, n_failed);
+  results = _vol_remote_make_results (&r, n_failed);
   if (options && options->fio_output)
-    {
-      g_autofree char *text = NULL;
-      gsize length = 0;
-
-      /* fio's JSON as it wrote it, for the user's own checks */
-      if (!g_file_get_contents (out_path, &text, &length, &local)
-          || !g_file_set_contents (options->fio_output, text, (gssize) length, &local))
-        g_warning ("fio's output not kept in %s: %s", options->fio_output, local->message);
-    }
+    _vol_remote_keep_output (&r, options->fio_output);
 
 out:
-  if (job_path)
-    g_unlink (job_path);
-  if (out_path)
-    g_unlink (out_path);
-  g_clear_object (&r.messages);
-  g_clear_object (&r.process);
-  g_clear_pointer (&r.context, g_main_context_unref);
+  if (r.scratch != NULL && !vol_scratch_remove (r.scratch, &local))
+    g_warning ("%s", local->message);
+  g_clear_pointer (&r.scratch, vol_scratch_free);
   g_clear_pointer (&r.hosts, g_array_unref);
-  g_clear_pointer (&r.log, g_ptr_array_unref);
-  g_free (r.stop_reason);
+  g_clear_pointer (&r.context, g_main_context_unref);
   g_free (r.job);
   return results;
 }

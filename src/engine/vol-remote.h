@@ -2,16 +2,18 @@
  *
  * Volumeter grows no network protocol of its own: each host runs
  * `fio --server`, and a remote run sends it the test's fio job
- * (model/vol-fio-job.c) with `fio --client`, all hosts at once, then turns
- * each host's figures into the result the test would have made there
+ * (model/vol-fio-job.c) with one confined `fio --client` per host, all at
+ * once (vol-remote-client.h, vol-fio-client.h), then turns each host's
+ * figures into the result the test would have made there
  * (VolTestKind.from_fio), plus one for the hosts together ("All clients").
  * docs/hosts.md says how to set up a fleet and what it trusts.
  *
- * A host that cannot be reached, whose fio refuses or fails the job, or
- * that drops out mid-run gets a failed result naming the error; the
- * others' results are kept. Nothing waits for ever: a connect timeout per
- * host, fio's own heartbeat for a host that stops answering, and a run
- * timeout over the whole.
+ * A host that cannot be reached, whose fio refuses or fails the job, that
+ * drops out mid-run, says nothing, sends too much, or asks its client for
+ * a file gets a failed result naming the error; the others' results are
+ * kept. Nothing waits for ever: a connect timeout per host, fio's own
+ * heartbeat for a host that stops answering, and a run timeout after
+ * which the hosts still going are stopped.
  *
  * vol_remote_run() blocks its thread and calls @progress on it: it is
  * the remote backend of VolRunner (vol_runner_run_remote_async() runs it

@@ -191,6 +191,16 @@ vol_result_get_caveats (const VolResult *result)
     add (caveats, "zeros", VOL_CAVEAT_LEVEL_WARNING,
          g_strdup (_("The data was zeros: a compressing or deduplicating device shows more than it can do with real data.")));
 
+  if (result->resolved != NULL)
+    {
+      gboolean confined = TRUE;
+
+      /* a remote run where the kernel had no Landlock (vol-fio-client.c) */
+      if (g_variant_lookup (result->resolved, "fio-client-confined", "b", &confined) && !confined)
+        add (caveats, "unconfined", VOL_CAVEAT_LEVEL_WARNING,
+             g_strdup (_("fio's client ran unconfined (this kernel has no Landlock): a host could have read any file of the user who ran it and written where that user may, and its figures are only as true as the host is honest.")));
+    }
+
   /* g_ptr_array_sort is stable: equal levels keep the order above */
   g_ptr_array_sort (caveats, more_serious_first);
   return caveats;

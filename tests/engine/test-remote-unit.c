@@ -4,16 +4,19 @@
  * the user and to fio, and what is refused with which words. The job a
  * remote run sends (engine/vol-remote.c): the folder on the hosts, no
  * huge pages (a host's are not ours to reserve), the kinds fio cannot do
- * refused with the reason. The runner's remote backend: every host's
+ * refused with the reason. The hosts' fio output kept as one file
+ * (engine/vol-remote-output.c). The runner's remote backend: every host's
  * report through the runner's "progress", all before the result's task.
  * tests/cli/test-remote.sh runs real servers.
  */
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 
 #include "vol-error.h"
 #include "vol-fio-hosts.h"
 #include "vol-registry.h"
 #include "vol-remote.h"
+#include "vol-remote-output.h"
 #include "vol-runner.h"
 
 static char *
@@ -311,6 +314,44 @@ test_runner_backend (void)
   runner_run_clear (&run);
 }
 
+/* --fio-output: each host's client_stats in one list (messages around
+ * the JSON left out), "All clients" the sum over the hosts that finished. */
+static void
+test_output_merge (void)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  const gboolean finished[] = { TRUE, FALSE, TRUE };
+  g_autofree char *dir = g_dir_make_tmp ("volumeter-output-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fio.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *stats;
+  JsonObject *all;
+
+  g_ptr_array_add (texts, (gpointer) "<db1> a message\n{\n\"fio version\" : \"fio-3.33\", \"client_stats\" : "
+                   "[ { \"jobname\" : \"qd1\", \"read\" : { \"total_ios\" : 10, \"io_bytes\" : 40960 }, "
+                   "\"write\" : { \"total_ios\" : 0, \"io_bytes\" : 0 } } ]\n}\nfio: a last word\n");
+  g_ptr_array_add (texts, (gpointer) "{\n\"client_stats\" : [ { \"jobname\" : \"qd1\", "
+                   "\"read\" : { \"total_ios\" : 1000, \"io_bytes\" : 1 } } ]\n}\n");
+  g_ptr_array_add (texts, (gpointer) "{\n\"client_stats\" : [ { \"jobname\" : \"qd1\", "
+                   "\"read\" : { \"total_ios\" : 5, \"io_bytes\" : 20480 }, \"write\" : { \"total_ios\" : 2, \"io_bytes\" : 8192 } } ]\n}\n");
+  g_assert_true (vol_remote_output_save (path, texts, finished, TRUE, &error));
+  g_assert_no_error (error);
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "fio version"),
+                   ==, "fio-3.33");
+  stats = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "client_stats");
+  g_assert_cmpuint (json_array_get_length (stats), ==, 4);
+  all = json_array_get_object_element (stats, 3);
+  g_assert_cmpstr (json_object_get_string_member (all, "jobname"), ==, "All clients");
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (all, "read"), "total_ios"), ==, 15);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (all, "read"), "io_bytes"), ==, 61440);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (all, "write"), "total_ios"), ==, 2);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -323,5 +364,6 @@ main (int    argc,
   g_test_add_func ("/vol/remote/refused-kinds", test_refused_kinds);
   g_test_add_func ("/vol/remote/no-fio", test_no_fio);
   g_test_add_func ("/vol/remote/runner-backend", test_runner_backend);
+  g_test_add_func ("/vol/remote/output-merge", test_output_merge);
   return g_test_run ();
 }

@@ -229,6 +229,31 @@ test_zeros (void)
   g_assert_nonnull (strstr (zeros->text, "zeros"));
 }
 
+/* a remote run without Landlock: said so; a confined one's says nothing */
+static void
+test_unconfined (void)
+{
+  g_autoptr(VolResult) result = clean_result ("queue");
+  g_autoptr(VolCaveat) unconfined = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, result->resolved);
+  g_variant_dict_insert (&dict, "fio-client-confined", "b", TRUE);
+  g_clear_pointer (&result->resolved, g_variant_unref);
+  result->resolved = g_variant_ref_sink (g_variant_dict_end (&dict));
+  none = vol_result_get_caveats (result);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  g_variant_dict_init (&dict, result->resolved);
+  g_variant_dict_insert (&dict, "fio-client-confined", "b", FALSE);
+  g_clear_pointer (&result->resolved, g_variant_unref);
+  result->resolved = g_variant_ref_sink (g_variant_dict_end (&dict));
+  unconfined = only_caveat (result, "unconfined");
+  g_assert_cmpint (unconfined->level, ==, VOL_CAVEAT_LEVEL_WARNING);
+  g_assert_nonnull (strstr (unconfined->text, "Landlock"));
+}
+
 static void
 test_buffers (void)
 {
@@ -413,6 +438,7 @@ main (int   argc,
   g_test_add_func ("/vol/caveat/ram-filesystems", test_ram_filesystems);
   g_test_add_func ("/vol/caveat/loop", test_loop);
   g_test_add_func ("/vol/caveat/zeros", test_zeros);
+  g_test_add_func ("/vol/caveat/unconfined", test_unconfined);
   g_test_add_func ("/vol/caveat/cpu", test_cpu);
   g_test_add_func ("/vol/caveat/status", test_status);
   g_test_add_func ("/vol/caveat/counters", test_counters);
