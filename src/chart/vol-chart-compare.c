@@ -23,6 +23,7 @@
 #include "vol-comparison.h"
 #include "vol-error.h"
 #include "vol-quick.h"
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 /* Beyond this many results the drawn table's columns would overlap; the
@@ -405,7 +406,7 @@ build_comparison (VolResult *const      *results,
       for (guint k = 0; k < n; k++)
         add_curve (chart, results[order[k]], "transfer", labels[order[k]], k, FALSE, binned, options);
     }
-  else if (g_strcmp0 (results[0]->kind, "quick") == 0)
+  else if (g_strcmp0 (results[0]->kind, VOL_KIND_QUICK) == 0)
     chart = build_quick_bars (comparison, options, table);
   else
     chart = build_bars (comparison, options, table);

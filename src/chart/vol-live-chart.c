@@ -287,11 +287,11 @@ series_title (const char *name)
   static const struct { const char *name; const char *title; } titles[] = {
     { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
     { "transfer", N_("Transfer rate") }, { VOL_SURFACE_SERIES_ACCESS, N_("Access time") },
-    { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
+    { VOL_CACHED_SERIES_CACHED, N_("Cached reads") }, { VOL_CACHED_SERIES_DEVICE, N_("Device reads") },
     { VOL_SMALLFILES_SERIES_CREATE, N_("Creating the files") },
     { VOL_SMALLFILES_SERIES_TRANSACTIONS, N_("Transactions") },
     { VOL_SMALLFILES_SERIES_DELETE, N_("Deleting the files") },
-    { "queue", N_("IOPS") }, { "threads", N_("Total, all threads") },
+    { VOL_QUEUE_SERIES_POINTS, N_("IOPS") }, { VOL_THREADS_SERIES_POINTS, N_("Total, all threads") },
   };
   const char *dash = strchr (name, '-');
 
