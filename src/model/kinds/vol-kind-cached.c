@@ -8,11 +8,14 @@
  * reads, and the figures of both phases. The engine's vol-test-cached.c
  * runs it.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 
@@ -123,11 +126,27 @@ cached_estimate (const VolTestInfo *info,
   out->fixed_seconds = vol_test_spec_get_double (spec, "cached-seconds") + vol_test_spec_get_double (spec, "device-seconds");
 }
 
+/* ---- what a result shows ----------------------------------------------- */
+
+static VolResultHeadline *
+cached_headline (const VolResult *result)
+{
+  VolResultHeadline *h = _vol_result_headline_from_figure (result, VOL_CACHED_FIG_DEVICE_THROUGHPUT,
+                                                           g_strdup (_("Device reads")));
+
+  if (h == NULL)
+    h = _vol_result_headline_from_summary (result, VOL_CACHED_SERIES_DEVICE, _("Device reads"));
+  if (h == NULL)
+    h = _vol_result_headline_from_figure (result, VOL_CACHED_FIG_CACHED_THROUGHPUT, g_strdup (_("Cached reads")));
+  return h;
+}
+
 const VolTestInfo vol_kind_cached_info = {
-  VOL_KIND_CACHED,
-  N_("Cached vs device read"),
-  N_("The same region read through the page cache and straight from the device"),
-  cached_params, G_N_ELEMENTS (cached_params),
-  NULL,
-  cached_estimate,
+  .name = VOL_KIND_CACHED,
+  .title = N_("Cached vs device read"),
+  .description = N_("The same region read through the page cache and straight from the device"),
+  .params = cached_params,
+  .n_params = G_N_ELEMENTS (cached_params),
+  .estimate = cached_estimate,
+  .headline = cached_headline,
 };

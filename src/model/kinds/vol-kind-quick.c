@@ -9,12 +9,16 @@
  * the best loop, the latency), made through the functions below by the
  * engine's run (vol-test-quick.c) and by a remote host's figures alike.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
 #include "vol-quick.h"
+#include "vol-result-headline-private.h"
+#include "vol-result-table-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 
@@ -187,6 +191,144 @@ vol_kind_quick_summarize (VolResult *result,
     }
 }
 
+/* ---- what a result shows ----------------------------------------------- */
+
+/* The grid of the desktop benchmarks: a row per test (SEQ1M Q8T1 …),
+ * reads, writes (and mix) across; the mean over the loops ± its 95 %
+ * interval, then the same in IO/s, the best loop (what CrystalDiskMark
+ * shows), and the latency. */
+static void
+quick_tables (const VolResult *result,
+              GPtrArray       *tables)
+{
+  static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
+  static const struct { const char *title; const char *unit; guint what; } grids[] = {
+    /* xgettext:no-c-format */
+    { N_("Mean over the loops ± 95 % interval"), VOL_UNIT_RATE, 0 },
+    { N_("In I/O operations per second"), VOL_UNIT_IOPS, 1 },
+    { N_("The best loop"), VOL_UNIT_RATE, 2 },
+  };
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
+  gboolean has_mode[G_N_ELEMENTS (modes)] = { FALSE };
+  g_autoptr(GPtrArray) titles = vol_quick_row_titles (cells, n);
+  g_autoptr(GArray) row_of = g_array_new (FALSE, FALSE, sizeof (guint));
+  VolResultTable *lat;
+
+  if (n == 0)
+    return;
+  /* the rows in the order measured, each once */
+  for (guint i = 0; i < n; i++)
+    {
+      guint r = vol_quick_title_index (titles, &cells[i]);
+
+      g_array_append_val (row_of, r);
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        if (cells[i].read_percent == modes[m])
+          has_mode[m] = TRUE;
+    }
+
+  for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+    {
+      VolResultTable *table = _vol_result_table_new (_(grids[g].title), _("Test"));
+
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        if (has_mode[m])
+          _vol_result_table_add_column (table, vol_quick_mode_title (modes[m]), grids[g].unit);
+      for (guint r = 0; r < titles->len; r++)
+        _vol_result_table_add_row (table, g_ptr_array_index (titles, r));
+      for (guint i = 0; i < n; i++)
+        {
+          VolResultRow *row = g_ptr_array_index (table->rows, g_array_index (row_of, guint, i));
+          guint column = 0;
+          for (guint m = 0; m < G_N_ELEMENTS (modes) && modes[m] != cells[i].read_percent; m++)
+            column += has_mode[m];
+          if (grids[g].what == 0)
+            _vol_result_row_set_cell (row, column, cells[i].throughput, cells[i].loops > 1 ? cells[i].throughput_ci95 : NAN, NULL);
+          else if (grids[g].what == 1)
+            _vol_result_row_set_cell (row, column, cells[i].iops, cells[i].loops > 1 ? cells[i].iops_ci95 : NAN, NULL);
+          else
+            _vol_result_row_set_cell (row, column, cells[i].throughput_best, NAN, NULL);
+        }
+      g_ptr_array_add (tables, table);
+    }
+
+  lat = _vol_result_table_new (_("Latency per I/O"), _("Test"));
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    if (has_mode[m])
+      {
+        /* TRANSLATORS: a column: "Read, mean" */
+        g_autofree char *mean = g_strdup_printf (_("%s, mean"), vol_quick_mode_title (modes[m]));
+        /* TRANSLATORS: a column: "Read, p99" (99th percentile) */
+        g_autofree char *p99 = g_strdup_printf (_("%s, p99"), vol_quick_mode_title (modes[m]));
+        _vol_result_table_add_column (lat, mean, VOL_UNIT_SECONDS);
+        _vol_result_table_add_column (lat, p99, VOL_UNIT_SECONDS);
+      }
+  for (guint r = 0; r < titles->len; r++)
+    _vol_result_table_add_row (lat, g_ptr_array_index (titles, r));
+  for (guint i = 0; i < n; i++)
+    {
+      VolResultRow *row = g_ptr_array_index (lat->rows, g_array_index (row_of, guint, i));
+      guint column = 0;
+      for (guint m = 0; m < G_N_ELEMENTS (modes) && modes[m] != cells[i].read_percent; m++)
+        column += 2 * has_mode[m];
+      _vol_result_row_set_cell (row, column, cells[i].lat_mean, NAN, NULL);
+      _vol_result_row_set_cell (row, column + 1, cells[i].lat_p99, NAN, NULL);
+    }
+  g_ptr_array_add (tables, lat);
+}
+
+/* The grid's cells, each result's mean over its loops ± its interval,
+ * then whether each differs from the first beyond its loops' noise
+ * (Welch's t-test, vol_quick_compare_lines()). */
+static void
+quick_compare_rows (VolResultTable    *table,
+                    VolResult *const  *results,
+                    guint              n_results,
+                    const char *const *labels,
+                    const guint       *order)
+{
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (results[order[0]], &n);
+  g_autoptr(GPtrArray) lines = vol_quick_compare_lines (results, n_results, labels, order);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *title = vol_quick_row_title (&cells[i].row);
+      g_autofree char *heading = g_strdup_printf ("%s %s", title, vol_quick_mode_title (cells[i].read_percent));
+      VolResultRow *row = _vol_result_table_add_row (table, heading);
+
+      for (guint j = 0; j < n_results; j++)
+        {
+          guint m;
+          g_autofree VolQuickCell *theirs = vol_quick_cells (results[order[j]], &m);
+          const VolQuickCell *c = vol_quick_find_cell (theirs, m, &cells[i].row, cells[i].read_percent);
+
+          if (c != NULL)
+            _vol_result_row_set_cell (row, j, c->throughput, c->loops > 1 ? c->throughput_ci95 : NAN, VOL_UNIT_RATE);
+        }
+    }
+  for (guint i = 0; i < lines->len; i++)
+    g_ptr_array_add (table->notes, g_strdup (g_ptr_array_index (lines, i)));
+}
+
+/* The grid's first cell, the figure the forums quote first: the
+ * sequential read of the profile's first row, mean over the loops. */
+static VolResultHeadline *
+quick_headline (const VolResult *result)
+{
+  guint n;
+  g_autofree VolQuickCell *cells = vol_quick_cells (result, &n);
+  g_autofree char *title = NULL;
+
+  if (n == 0)
+    return NULL;
+  title = vol_quick_row_title (&cells[0].row);
+  /* TRANSLATORS: "SEQ1M Q8T1 Read" */
+  return _vol_result_headline_new (g_strdup_printf (_("%s %s"), title, vol_quick_mode_title (cells[0].read_percent)),
+                                   cells[0].throughput, VOL_UNIT_RATE);
+}
+
 /* ---- its parameters and their checks ----------------------------------- */
 
 const char *const vol_kind_quick_profiles[] = { "standard", "nvme", "peak", "realworld", NULL };
@@ -245,10 +387,13 @@ quick_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_quick_info = {
-  "quick",
-  N_("Quick benchmark"),
-  N_("The one-click grid: sequential and random reads and writes at the classic queue depths"),
-  quick_params, G_N_ELEMENTS (quick_params),
-  NULL,
-  quick_estimate,
+  .name = VOL_KIND_QUICK,
+  .title = N_("Quick benchmark"),
+  .description = N_("The one-click grid: sequential and random reads and writes at the classic queue depths"),
+  .params = quick_params,
+  .n_params = G_N_ELEMENTS (quick_params),
+  .estimate = quick_estimate,
+  .tables = quick_tables,
+  .headline = quick_headline,
+  .compare_rows = quick_compare_rows,
 };

@@ -10,11 +10,15 @@
  * remote host's figures alike; vol_kind_threads_summarize() makes the
  * summaries and figures of both.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
+#include "vol-result-table-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 
@@ -139,6 +143,42 @@ vol_kind_threads_summarize (VolResult       *result,
     }
 }
 
+/* ---- what a result shows ----------------------------------------------- */
+
+static void
+threads_tables (const VolResult *result,
+                GPtrArray       *tables)
+{
+  static const VolResultColumnSpec total[] = {
+    { VOL_COL_THROUGHPUT, N_("Total") },
+    { VOL_THREADS_COL_PER_THREAD_MEAN, N_("Per thread") },
+  };
+  static const VolResultColumnSpec each[] = {
+    { VOL_THREADS_COL_PER_THREAD_MIN, N_("Slowest") },
+    { VOL_THREADS_COL_PER_THREAD_MAX, N_("Fastest") },
+  };
+  VolResultTable *table;
+
+  if ((table = _vol_result_point_table (result, VOL_THREADS_SERIES_POINTS, VOL_THREADS_COL_THREADS,
+                                        _("Throughput per thread count"), _("Threads"), total, G_N_ELEMENTS (total))))
+    g_ptr_array_add (tables, table);
+  if ((table = _vol_result_point_table (result, VOL_THREADS_SERIES_POINTS, VOL_THREADS_COL_THREADS,
+                                        _("Slowest and fastest thread"), _("Threads"), each, G_N_ELEMENTS (each))))
+    g_ptr_array_add (tables, table);
+}
+
+
+static VolResultHeadline *
+threads_headline (const VolResult *result)
+{
+  const VolFigure *count = vol_result_get_figure (result, VOL_THREADS_FIG_THROUGHPUT_MAX_THREADS);
+  char *what = count ? g_strdup_printf (ngettext ("Highest, with %.0f thread", "Highest, with %.0f threads",
+                                                  (gulong) count->value), count->value)
+                     : g_strdup (_("Highest"));
+
+  return _vol_result_headline_from_figure (result, VOL_THREADS_FIG_THROUGHPUT_MAX, what);
+}
+
 /* ---- its parameters and their checks ----------------------------------- */
 
 #define MAX_BUFFER_BYTES (G_GUINT64_CONSTANT (1) << 30)
@@ -223,10 +263,13 @@ threads_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_threads_info = {
-  VOL_KIND_THREADS,
-  N_("Threads"),
-  N_("Each thread writes then reads its own file, for each thread count"),
-  threads_params, G_N_ELEMENTS (threads_params),
-  threads_check,
-  threads_estimate,
+  .name = VOL_KIND_THREADS,
+  .title = N_("Threads"),
+  .description = N_("Each thread writes then reads its own file, for each thread count"),
+  .params = threads_params,
+  .n_params = G_N_ELEMENTS (threads_params),
+  .check = threads_check,
+  .estimate = threads_estimate,
+  .tables = threads_tables,
+  .headline = threads_headline,
 };

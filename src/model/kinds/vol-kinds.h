@@ -164,6 +164,8 @@ void       vol_kind_transfer_summarize  (VolResult               *result,
 /* ---- random: N random writes then N random reads, several iterations --- */
 
 #define VOL_KIND_RANDOM          "random"
+#define VOL_RANDOM_SERIES_WRITE  "write"   /* "write-1024" in a count sweep */
+#define VOL_RANDOM_SERIES_READ   "read"
 #define VOL_RANDOM_COL_OPS       "ops"   /* I/Os per second of a phase, in IO/s */
 #define VOL_RANDOM_COL_IOS       VOL_COL_IOS
 
