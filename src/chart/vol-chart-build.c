@@ -223,8 +223,8 @@ build_capacity (const VolResult       *result,
   chart->x_min = 0;
   chart->x_max = 100;
 
-  _vol_chart_add_result_series (chart, result, "write", _("Write"), 0, options);
-  _vol_chart_add_result_series (chart, result, "read", _("Read"), 1, options);
+  _vol_chart_add_result_series (chart, result, VOL_FILL_SERIES_WRITE, _("Write"), 0, options);
+  _vol_chart_add_result_series (chart, result, VOL_FILL_SERIES_READ, _("Read"), 1, options);
 
   if (cliff)
     {

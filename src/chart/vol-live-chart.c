@@ -446,9 +446,7 @@ VolQuickCell *
 vol_live_chart_quick_cells (const VolLiveChart *self,
                             guint              *n_cells)
 {
-  static const struct { guint read_percent; const char *series; } modes[] = {
-    { 100, "read" }, { 0, "write" }, { VOL_QUICK_MIX_READ_PERCENT, "mix" },
-  };
+  static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
   VolQuickCell *cells;
   guint n = 0;
@@ -461,10 +459,10 @@ vol_live_chart_quick_cells (const VolLiveChart *self,
     {
       const LiveSeries *s = NULL;
 
-      if (modes[m].read_percent == VOL_QUICK_MIX_READ_PERCENT && !self->quick_mix)
+      if (modes[m] == VOL_QUICK_MIX_READ_PERCENT && !self->quick_mix)
         continue;
       for (guint i = 0; i < self->series->len; i++)
-        if (g_str_equal (((LiveSeries *) g_ptr_array_index (self->series, i))->name, modes[m].series))
+        if (g_str_equal (((LiveSeries *) g_ptr_array_index (self->series, i))->name, vol_quick_mode_word (modes[m])))
           s = g_ptr_array_index (self->series, i);
       for (guint r = 0; r < self->n_quick_rows; r++)
         {
@@ -472,7 +470,7 @@ vol_live_chart_quick_cells (const VolLiveChart *self,
 
           c->row = self->quick_rows[r];
           c->index = r;
-          c->read_percent = modes[m].read_percent;
+          c->read_percent = modes[m];
           c->lat_mean = c->lat_p50 = c->lat_p99 = NAN;
           g_array_set_size (values, 0);
           for (guint j = 0; s != NULL && j < s->points->len; j++)

@@ -279,12 +279,6 @@ measure (Quick             *k,
 
 /* ---- the grid ---------------------------------------------------------- */
 
-static const char *
-mode_word (guint read_percent)
-{
-  return read_percent == 100 ? "read" : read_percent == 0 ? "write" : "mix";
-}
-
 static void
 add_grid_rows (Quick *k)
 {
@@ -338,7 +332,7 @@ add_loop_row (Quick             *k,
     vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &row.lat_p99, 1);
   vol_kind_quick_append_loop (k->loops_series, &row);
   /* the live chart: this loop's B/s at the row, one series per mode */
-  _vol_run_sample (k->run, mode_word (plan->read_percents[m]), r, row.throughput);
+  _vol_run_sample (k->run, vol_quick_mode_word (plan->read_percents[m]), r, row.throughput);
 }
 
 /* Rests @seconds, or until the run is cancelled. */
@@ -382,7 +376,7 @@ run_mode (Quick   *k,
     VolIoTally warm;
     double elapsed;
     gboolean ok;
-    g_autofree char *phase = g_strdup_printf ("warm-up-%s", mode_word (rp));
+    g_autofree char *phase = g_strdup_printf ("warm-up-%s", vol_quick_mode_word (rp));
 
     g_free (k->text);
     k->text = g_strdup_printf (_("Warming up: %s"), vol_quick_mode_title (rp));
@@ -399,7 +393,7 @@ run_mode (Quick   *k,
       {
         const VolQuickRow *row = &plan->rows[r];
         g_autofree char *title = vol_quick_row_title (row);
-        g_autofree char *phase = g_strdup_printf ("%s-%s-%u", title, mode_word (rp), loop + 1);
+        g_autofree char *phase = g_strdup_printf ("%s-%s-%u", title, vol_quick_mode_word (rp), loop + 1);
         VolIoTally t;
         double elapsed = 0;
         gboolean ok;
@@ -580,7 +574,7 @@ quick_from_fio (const VolTestSpec    *spec,
           VolFioDir t;
 
           g_strdelimit (title, " ", '-');
-          e = _vol_fio_section (sections, error, "%s-%s-%u", title, mode_word (percents[m]), loop + 1);
+          e = _vol_fio_section (sections, error, "%s-%s-%u", title, vol_quick_mode_word (percents[m]), loop + 1);
           if (e == NULL)
             return FALSE;
           _vol_fio_entry_total (e, &t);

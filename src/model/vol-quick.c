@@ -102,6 +102,18 @@ vol_quick_mode_title (guint read_percent)
   return _("Mix");
 }
 
+/**
+ * vol_quick_mode_word:
+ *
+ * "read", "write" or "mix": the mode in the names of a run's live samples
+ * and of its fio job's sections ("SEQ1M-Q8T1-read-2"). Not translated.
+ */
+const char *
+vol_quick_mode_word (guint read_percent)
+{
+  return read_percent >= 100 ? "read" : read_percent == 0 ? "write" : "mix";
+}
+
 static double
 at (const VolSeries *s,
     const char      *column,

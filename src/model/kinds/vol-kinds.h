@@ -335,6 +335,8 @@ void       vol_kind_cached_summarize     (VolResult             *result,
 #define VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S "created-mixed-per-s"
 #define VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S "deleted-alone-per-s"
 #define VOL_SMALLFILES_FIG_READ_PER_S          "read-per-s"
+#define VOL_SMALLFILES_FIG_APPENDED_PER_S      "appended-per-s"
+#define VOL_SMALLFILES_FIG_DELETED_MIXED_PER_S "deleted-mixed-per-s"
 #define VOL_SMALLFILES_FIG_READ_THROUGHPUT     "read-throughput"
 #define VOL_SMALLFILES_FIG_WRITE_THROUGHPUT    "write-throughput"
 #define VOL_SMALLFILES_FIG_TOTAL_TIME          "total-time"
