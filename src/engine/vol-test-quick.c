@@ -289,19 +289,17 @@ add_grid_rows (Quick *k)
       {
         static const double percentiles[] = { 50, 99 };
         VolIoTally *cell = &k->cells[m * plan->n_rows + r];
-        g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) ios = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
+        guint rp = plan->read_percents[m];
+        g_autoptr(GArray) tp = vol_kind_quick_loop_column (k->loops_series, r, rp, VOL_COL_THROUGHPUT);
+        g_autoptr(GArray) iops = vol_kind_quick_loop_column (k->loops_series, r, rp, VOL_COL_IOPS);
         double p[2] = { 0, 0 };
 
-        vol_kind_quick_loop_values (k->loops_series, r, plan->read_percents[m], tp, iops, ios, lat);
         if (tp->len == 0)
           continue;
         if (cell->latency->len > 0)
           vol_stats_percentiles ((const double *) cell->latency->data, cell->latency->len,
                                  percentiles, p, G_N_ELEMENTS (percentiles));
-        vol_kind_quick_append_cell (k->grid_series, r, &plan->rows[r], plan->read_percents[m], tp, iops,
+        vol_kind_quick_append_cell (k->grid_series, r, &plan->rows[r], rp, tp, iops,
                                     cell->ios > 0 ? cell->latency_sum / cell->ios : 0, p[0], p[1]);
       }
 }
@@ -588,13 +586,12 @@ quick_from_fio (const VolTestSpec    *spec,
   for (guint m = 0; m < n_modes; m++)
     for (guint r = 0; r < n_rows; r++)
       {
-        g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) ios = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) tp = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_THROUGHPUT);
+        g_autoptr(GArray) iops = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_IOPS);
+        g_autoptr(GArray) ios = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_IOS);
+        g_autoptr(GArray) lat = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_LAT_MEAN);
         double n = 0, sum = 0;
 
-        vol_kind_quick_loop_values (loops_series, r, percents[m], tp, iops, ios, lat);
         for (guint i = 0; i < ios->len; i++)
           {
             n += g_array_index (ios, double, i);

@@ -228,18 +228,8 @@ vol_quick_loop_values (const VolResult *result,
                        guint            read_percent,
                        const char      *column)
 {
-  const VolSeries *loops = vol_result_get_series (result, VOL_QUICK_SERIES_LOOPS);
-  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
-
-  if (loops == NULL)
-    return values;
-  for (guint i = 0; i < vol_series_get_length (loops); i++)
-    if (at (loops, VOL_QUICK_COL_ROW, i) == row_index && at (loops, VOL_QUICK_COL_READ_PERCENT, i) == read_percent)
-      {
-        double v = at (loops, column, i);
-        g_array_append_val (values, v);
-      }
-  return values;
+  return vol_kind_quick_loop_column (vol_result_get_series (result, VOL_QUICK_SERIES_LOOPS),
+                                     row_index, read_percent, column);
 }
 
 

@@ -96,38 +96,47 @@ vol_kind_quick_append_loop (VolSeries          *loops,
   vol_series_append (loops, row, G_N_ELEMENTS (row));
 }
 
+/* Row @i of @column, 0 where a file lacks it. */
+static double
+value_at (const VolColumn *column,
+          guint            i)
+{
+  return column != NULL && i < column->values->len ? g_array_index (column->values, double, i) : 0;
+}
+
 /**
- * vol_kind_quick_loop_values:
+ * vol_kind_quick_loop_column:
+ * @loops: (nullable): the loops series (a loaded file's may lack columns)
+ * @column: VOL_COL_THROUGHPUT, VOL_COL_IOPS, …
  *
- * Appends to each array the loops' figure of row @row in mode
- * @read_percent, in the order measured.
+ * The loops' @column of row @row in mode @read_percent, in the order
+ * measured: the grid's cells, a comparison's test of significance and a
+ * remote host's latency weights read them so. 0 where a row lacks it.
+ *
+ * Returns: (transfer full): a new array of double, empty without loops
  */
-void
-vol_kind_quick_loop_values (const VolSeries *loops,
+GArray *
+vol_kind_quick_loop_column (const VolSeries *loops,
                             guint            row,
                             guint            read_percent,
-                            GArray          *throughput,
-                            GArray          *iops,
-                            GArray          *ios,
-                            GArray          *lat_mean)
+                            const char      *column)
 {
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
   VolSeries *s = (VolSeries *) loops;
-  VolColumn *c_row = vol_series_get_column (s, VOL_QUICK_COL_ROW);
-  VolColumn *c_mode = vol_series_get_column (s, VOL_QUICK_COL_READ_PERCENT);
-  VolColumn *c_tp = vol_series_get_column (s, VOL_COL_THROUGHPUT);
-  VolColumn *c_iops = vol_series_get_column (s, VOL_COL_IOPS);
-  VolColumn *c_ios = vol_series_get_column (s, VOL_COL_IOS);
-  VolColumn *c_lat = vol_series_get_column (s, VOL_COL_LAT_MEAN);
+  const VolColumn *c_row, *c_mode, *c_value;
 
+  if (s == NULL)
+    return values;
+  c_row = vol_series_get_column (s, VOL_QUICK_COL_ROW);
+  c_mode = vol_series_get_column (s, VOL_QUICK_COL_READ_PERCENT);
+  c_value = vol_series_get_column (s, column);
   for (guint i = 0; i < vol_series_get_length (s); i++)
-    if (g_array_index (c_row->values, double, i) == row
-        && g_array_index (c_mode->values, double, i) == read_percent)
+    if (value_at (c_row, i) == row && value_at (c_mode, i) == read_percent)
       {
-        g_array_append_val (throughput, g_array_index (c_tp->values, double, i));
-        g_array_append_val (iops, g_array_index (c_iops->values, double, i));
-        g_array_append_val (ios, g_array_index (c_ios->values, double, i));
-        g_array_append_val (lat_mean, g_array_index (c_lat->values, double, i));
+        double v = value_at (c_value, i);
+        g_array_append_val (values, v);
       }
+  return values;
 }
 
 /**

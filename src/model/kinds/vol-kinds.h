@@ -228,13 +228,10 @@ VolSeries *vol_kind_quick_add_loops    (VolResult          *result);
 VolSeries *vol_kind_quick_add_grid     (VolResult          *result);
 void       vol_kind_quick_append_loop  (VolSeries          *loops,
                                         const VolQuickLoop *loop);
-void       vol_kind_quick_loop_values  (const VolSeries    *loops,
+GArray    *vol_kind_quick_loop_column  (const VolSeries    *loops,
                                         guint               row,
                                         guint               read_percent,
-                                        GArray             *throughput,
-                                        GArray             *iops,
-                                        GArray             *ios,
-                                        GArray             *lat_mean);
+                                        const char         *column);
 void       vol_kind_quick_append_cell  (VolSeries          *grid,
                                         guint               row,
                                         const VolQuickRow  *desc,
