@@ -223,8 +223,8 @@ build_capacity (const VolResult       *result,
   chart->x_min = 0;
   chart->x_max = 100;
 
-  _vol_chart_add_result_series (chart, result, "write", _("Write"), 0, options);
-  _vol_chart_add_result_series (chart, result, "read", _("Read"), 1, options);
+  _vol_chart_add_result_series (chart, result, VOL_FILL_SERIES_WRITE, _("Write"), 0, options);
+  _vol_chart_add_result_series (chart, result, VOL_FILL_SERIES_READ, _("Read"), 1, options);
 
   if (cliff)
     {
@@ -303,15 +303,15 @@ vol_chart_build_for_result (const VolResult       *result,
       const char *kind;
       VolChart *(*build) (const VolResult *, const VolChartOptions *);
     } builders[] = {
-      { "quick", _vol_chart_build_quick },
-      { "fill", build_capacity },
-      { "transfer", _vol_chart_build_transfer },
-      { "random", _vol_chart_build_random },
-      { "queue", _vol_chart_build_queue },
-      { "threads", _vol_chart_build_threads },
-      { "smallfiles", _vol_chart_build_smallfiles },
-      { "cached", _vol_chart_build_cached },
-      { "surface", _vol_chart_build_surface },
+      { VOL_KIND_QUICK, _vol_chart_build_quick },
+      { VOL_KIND_FILL, build_capacity },
+      { VOL_KIND_TRANSFER, _vol_chart_build_transfer },
+      { VOL_KIND_RANDOM, _vol_chart_build_random },
+      { VOL_KIND_QUEUE, _vol_chart_build_queue },
+      { VOL_KIND_THREADS, _vol_chart_build_threads },
+      { VOL_KIND_SMALLFILES, _vol_chart_build_smallfiles },
+      { VOL_KIND_CACHED, _vol_chart_build_cached },
+      { VOL_KIND_SURFACE, _vol_chart_build_surface },
     };
     VolChart *chart = NULL;
 

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 VolChart *
@@ -49,9 +50,9 @@ _vol_chart_build_cached (const VolResult       *result,
       g_autofree char *region_text = vol_size_format ((guint64) region);
       g_string_append_printf (sub, _(" · %s region for cached reads, 2 MiB device reads"), region_text);
     }
-  if (isfinite (_vol_chart_figure (result, "cached-seconds")))
-    g_string_append_printf (sub, _(" · %.1f s + %.1f s"), _vol_chart_figure (result, "cached-seconds"),
-                            _vol_chart_figure (result, "device-seconds"));
+  if (isfinite (_vol_chart_figure (result, VOL_CACHED_FIG_CACHED_SECONDS)))
+    g_string_append_printf (sub, _(" · %.1f s + %.1f s"), _vol_chart_figure (result, VOL_CACHED_FIG_CACHED_SECONDS),
+                            _vol_chart_figure (result, VOL_CACHED_FIG_DEVICE_SECONDS));
   chart->subtitle = g_string_free (sub, FALSE);
   chart->x_title = g_strdup (_("Read"));
   chart->y_title = g_strdup_printf (_("Throughput (%s)"), _vol_chart_rate_unit (options));
@@ -59,8 +60,8 @@ _vol_chart_build_cached (const VolResult       *result,
   chart->footer = _vol_chart_footer_for (result);
 
   series = vol_chart_add_series (chart, _("All bytes over all read time"), 0);
-  vol_chart_series_add (series, 0, _vol_chart_figure (result, "cached-throughput") / scale);
-  vol_chart_series_add (series, 1, _vol_chart_figure (result, "device-throughput") / scale);
+  vol_chart_series_add (series, 0, _vol_chart_figure (result, VOL_CACHED_FIG_CACHED_THROUGHPUT) / scale);
+  vol_chart_series_add (series, 1, _vol_chart_figure (result, VOL_CACHED_FIG_DEVICE_THROUGHPUT) / scale);
 
   _vol_chart_add_measurement_warnings (chart, result);
   return chart;

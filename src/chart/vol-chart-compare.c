@@ -23,6 +23,7 @@
 #include "vol-comparison.h"
 #include "vol-error.h"
 #include "vol-quick.h"
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 /* Beyond this many results the drawn table's columns would overlap; the
@@ -357,7 +358,7 @@ build_comparison (VolResult *const      *results,
   order = comparison->order;
 
   bars |= options && options->bars;
-  if (!bars && g_strcmp0 (results[0]->kind, "fill") == 0)
+  if (!bars && g_strcmp0 (results[0]->kind, VOL_KIND_FILL) == 0)
     {
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
       chart->title = g_strdup (_("Throughput across the volume, compared"));
@@ -373,8 +374,8 @@ build_comparison (VolResult *const      *results,
           guint r = order[k];
           g_autofree char *w = g_strdup_printf (_("%s — write"), labels[r]);
           g_autofree char *rd = g_strdup_printf (_("%s — read"), labels[r]);
-          add_curve (chart, results[r], "write", w, k, FALSE, binned, options);
-          add_curve (chart, results[r], "read", rd, k, TRUE, binned, options);
+          add_curve (chart, results[r], VOL_FILL_SERIES_WRITE, w, k, FALSE, binned, options);
+          add_curve (chart, results[r], VOL_FILL_SERIES_READ, rd, k, TRUE, binned, options);
         }
       /* The legend: a colour per result and what solid and dashed mean,
        * n + 2 entries rather than 2n (a small chart has no room for ten);
@@ -390,7 +391,7 @@ build_comparison (VolResult *const      *results,
       vol_chart_add_legend_key (chart, _("Write"), VOL_CHART_PALETTE_SIZE - 1, FALSE);
       vol_chart_add_legend_key (chart, _("Read"), VOL_CHART_PALETTE_SIZE - 1, TRUE);
     }
-  else if (!bars && g_strcmp0 (results[0]->kind, "surface") == 0)
+  else if (!bars && g_strcmp0 (results[0]->kind, VOL_KIND_SURFACE) == 0)
     {
       /* several devices or runs read across: a transfer curve each */
       chart = vol_chart_new (VOL_CHART_KIND_CAPACITY);
@@ -403,9 +404,9 @@ build_comparison (VolResult *const      *results,
       chart->x_min = 0;
       chart->x_max = 100;
       for (guint k = 0; k < n; k++)
-        add_curve (chart, results[order[k]], "transfer", labels[order[k]], k, FALSE, binned, options);
+        add_curve (chart, results[order[k]], VOL_SURFACE_SERIES_TRANSFER, labels[order[k]], k, FALSE, binned, options);
     }
-  else if (g_strcmp0 (results[0]->kind, "quick") == 0)
+  else if (g_strcmp0 (results[0]->kind, VOL_KIND_QUICK) == 0)
     chart = build_quick_bars (comparison, options, table);
   else
     chart = build_bars (comparison, options, table);

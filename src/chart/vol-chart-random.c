@@ -128,7 +128,7 @@ build_iterations (const VolResult       *result,
                   const VolChartOptions *options)
 {
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_ITERATIONS);
-  const VolSeries *in[2] = { vol_result_get_series (result, "write"), vol_result_get_series (result, "read") };
+  const VolSeries *in[2] = { vol_result_get_series (result, VOL_RANDOM_SERIES_WRITE), vol_result_get_series (result, VOL_RANDOM_SERIES_READ) };
   const char *legend[2] = { _("Writes/s"), _("Reads/s") };
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   VolStats stats[2];
@@ -247,7 +247,7 @@ static VolChart *
 build_sweep (const VolResult *result)
 {
   VolChart *chart = vol_chart_new (VOL_CHART_KIND_LINES);
-  const char *prefix[2] = { "write", "read" };
+  const char *prefix[2] = { VOL_RANDOM_SERIES_WRITE, VOL_RANDOM_SERIES_READ };
   const char *legend[2] = { _("Writes/s, average"), _("Reads/s, average") };
   VolChartSeries *out[2];
   g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -266,7 +266,7 @@ build_sweep (const VolResult *result)
   for (guint i = 0; i < result->series->len; i++)
     {
       const VolSeries *s = g_ptr_array_index (result->series, i);
-      guint64 n = sweep_count (s->name, "write");
+      guint64 n = sweep_count (s->name, VOL_RANDOM_SERIES_WRITE);
       if (n > 0)
         g_array_append_val (counts, n);
     }
@@ -327,8 +327,8 @@ _vol_chart_build_random (const VolResult       *result,
   gboolean sweep = FALSE;
 
   for (guint i = 0; i < result->series->len && !sweep; i++)
-    sweep = sweep_count (((const VolSeries *) g_ptr_array_index (result->series, i))->name, "write") > 0;
-  if (!sweep && vol_result_get_series (result, "write") == NULL && vol_result_get_series (result, "read") == NULL)
+    sweep = sweep_count (((const VolSeries *) g_ptr_array_index (result->series, i))->name, VOL_RANDOM_SERIES_WRITE) > 0;
+  if (!sweep && vol_result_get_series (result, VOL_RANDOM_SERIES_WRITE) == NULL && vol_result_get_series (result, VOL_RANDOM_SERIES_READ) == NULL)
     return _vol_chart_build_generic (result, options);
 
   chart = sweep ? build_sweep (result) : build_iterations (result, options);

@@ -79,8 +79,8 @@ _vol_chart_build_smallfiles (const VolResult       *result,
   mixed = vol_chart_add_series (chart, _("During transactions"), 1);
   vol_chart_series_add (mixed, 0, _vol_chart_figure (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S));
   vol_chart_series_add (mixed, 1, _vol_chart_figure (result, VOL_SMALLFILES_FIG_READ_PER_S));
-  vol_chart_series_add (mixed, 2, _vol_chart_figure (result, "appended-per-s"));
-  vol_chart_series_add (mixed, 3, _vol_chart_figure (result, "deleted-mixed-per-s"));
+  vol_chart_series_add (mixed, 2, _vol_chart_figure (result, VOL_SMALLFILES_FIG_APPENDED_PER_S));
+  vol_chart_series_add (mixed, 3, _vol_chart_figure (result, VOL_SMALLFILES_FIG_DELETED_MIXED_PER_S));
   vol_chart_series_add (mixed, 4, _vol_chart_figure (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S));
 
   _vol_chart_add_measurement_warnings (chart, result);

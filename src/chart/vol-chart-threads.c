@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-chart-layout.h"
+#include "vol-kinds.h"
 #include "vol-size.h"
 
 #define MAX_TABLE_ROWS 12
@@ -59,7 +60,7 @@ VolChart *
 _vol_chart_build_threads (const VolResult       *result,
                           const VolChartOptions *options)
 {
-  const VolSeries *points = vol_result_get_series (result, "threads");
+  const VolSeries *points = vol_result_get_series (result, VOL_THREADS_SERIES_POINTS);
   VolChart *chart;
   g_autofree char *target = vol_chart_describe_target (result);
   g_autoptr(GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
@@ -72,7 +73,7 @@ _vol_chart_build_threads (const VolResult       *result,
   VolChartSeries *line;
   guint n;
 
-  if (points == NULL || vol_series_get_column (points, "throughput") == NULL)
+  if (points == NULL || vol_series_get_column (points, VOL_COL_THROUGHPUT) == NULL)
     return _vol_chart_build_generic (result, options);
   if (result->params)
     {
@@ -133,31 +134,31 @@ _vol_chart_build_threads (const VolResult       *result,
   chart->footer = _vol_chart_footer_for (result);
 
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (categories, g_strdup_printf ("%.0f", column_at (points, "threads", i)));
+    g_ptr_array_add (categories, g_strdup_printf ("%.0f", column_at (points, VOL_THREADS_COL_THREADS, i)));
   g_ptr_array_add (categories, NULL);
   vol_chart_set_categories (chart, (const char *const *) categories->pdata);
 
   line = vol_chart_add_series (chart, _("Total, all threads"), g_str_has_suffix (mode ? mode : "", "wr") ? 0 : 1);
   for (guint i = 0; i < n; i++)
-    vol_chart_series_add (line, i, column_at (points, "throughput", i) / scale);
+    vol_chart_series_add (line, i, column_at (points, VOL_COL_THROUGHPUT, i) / scale);
 
   if (n <= MAX_TABLE_ROWS)
     for (guint i = 0; i < n; i++)
       {
-        g_autofree char *bytes = vol_size_format (to_count (column_at (points, "bytes", i)));
+        g_autofree char *bytes = vol_size_format (to_count (column_at (points, VOL_COL_BYTES, i)));
         /* the one formatter, as everywhere a figure is shown */
         gboolean binary = options && options->binary;
-        g_autofree char *value = vol_value_format (column_at (points, "throughput", i), "B/s", binary);
-        g_autofree char *slowest = vol_value_format (column_at (points, "per-thread-min", i), "B/s", binary);
-        g_autofree char *fastest = vol_value_format (column_at (points, "per-thread-max", i), "B/s", binary);
-        g_autofree char *seconds_text = vol_value_format (column_at (points, "seconds", i), "s", FALSE);
+        g_autofree char *value = vol_value_format (column_at (points, VOL_COL_THROUGHPUT, i), "B/s", binary);
+        g_autofree char *slowest = vol_value_format (column_at (points, VOL_THREADS_COL_PER_THREAD_MIN, i), "B/s", binary);
+        g_autofree char *fastest = vol_value_format (column_at (points, VOL_THREADS_COL_PER_THREAD_MAX, i), "B/s", binary);
+        g_autofree char *seconds_text = vol_value_format (column_at (points, VOL_COL_SECONDS, i), "s", FALSE);
         g_autofree char *label = NULL;
         const char *cells[2] = { value, NULL };
 
         label = g_strdup_printf (ngettext ("%.0f thread:  per thread %s – %s · %s in %s",
                                            "%.0f threads:  per thread %s – %s · %s in %s",
-                                           (gulong) to_count (column_at (points, "threads", i))),
-                                 column_at (points, "threads", i), slowest, fastest, bytes, seconds_text);
+                                           (gulong) to_count (column_at (points, VOL_THREADS_COL_THREADS, i))),
+                                 column_at (points, VOL_THREADS_COL_THREADS, i), slowest, fastest, bytes, seconds_text);
         vol_chart_add_table_row (chart, label, cells);
       }
   else if (_vol_chart_wants_table (options))

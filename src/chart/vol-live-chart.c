@@ -287,11 +287,11 @@ series_title (const char *name)
   static const struct { const char *name; const char *title; } titles[] = {
     { "write", N_("Write") }, { "read", N_("Read") }, { "mix", N_("Mix") },
     { "transfer", N_("Transfer rate") }, { VOL_SURFACE_SERIES_ACCESS, N_("Access time") },
-    { "cached", N_("Cached reads") }, { "device", N_("Device reads") },
+    { VOL_CACHED_SERIES_CACHED, N_("Cached reads") }, { VOL_CACHED_SERIES_DEVICE, N_("Device reads") },
     { VOL_SMALLFILES_SERIES_CREATE, N_("Creating the files") },
     { VOL_SMALLFILES_SERIES_TRANSACTIONS, N_("Transactions") },
     { VOL_SMALLFILES_SERIES_DELETE, N_("Deleting the files") },
-    { "queue", N_("IOPS") }, { "threads", N_("Total, all threads") },
+    { VOL_QUEUE_SERIES_POINTS, N_("IOPS") }, { VOL_THREADS_SERIES_POINTS, N_("Total, all threads") },
   };
   const char *dash = strchr (name, '-');
 
@@ -446,9 +446,7 @@ VolQuickCell *
 vol_live_chart_quick_cells (const VolLiveChart *self,
                             guint              *n_cells)
 {
-  static const struct { guint read_percent; const char *series; } modes[] = {
-    { 100, "read" }, { 0, "write" }, { VOL_QUICK_MIX_READ_PERCENT, "mix" },
-  };
+  static const guint modes[] = { 100, 0, VOL_QUICK_MIX_READ_PERCENT };
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
   VolQuickCell *cells;
   guint n = 0;
@@ -461,10 +459,10 @@ vol_live_chart_quick_cells (const VolLiveChart *self,
     {
       const LiveSeries *s = NULL;
 
-      if (modes[m].read_percent == VOL_QUICK_MIX_READ_PERCENT && !self->quick_mix)
+      if (modes[m] == VOL_QUICK_MIX_READ_PERCENT && !self->quick_mix)
         continue;
       for (guint i = 0; i < self->series->len; i++)
-        if (g_str_equal (((LiveSeries *) g_ptr_array_index (self->series, i))->name, modes[m].series))
+        if (g_str_equal (((LiveSeries *) g_ptr_array_index (self->series, i))->name, vol_quick_mode_word (modes[m])))
           s = g_ptr_array_index (self->series, i);
       for (guint r = 0; r < self->n_quick_rows; r++)
         {
@@ -472,7 +470,7 @@ vol_live_chart_quick_cells (const VolLiveChart *self,
 
           c->row = self->quick_rows[r];
           c->index = r;
-          c->read_percent = modes[m].read_percent;
+          c->read_percent = modes[m];
           c->lat_mean = c->lat_p50 = c->lat_p99 = NAN;
           g_array_set_size (values, 0);
           for (guint j = 0; s != NULL && j < s->points->len; j++)

@@ -167,21 +167,6 @@ typedef struct
   double       phase_share;
 } Cached;
 
-static VolSeries *
-add_series (VolResult  *result,
-            const char *name,
-            const char *title)
-{
-  VolSeries *series = vol_result_add_series (result, name, title, "time", "throughput");
-
-  vol_series_add_column (series, "time", "s");
-  vol_series_add_column (series, "throughput", "B/s");
-  vol_series_add_column (series, "bytes", "B");
-  vol_series_add_column (series, "seconds", "s");
-  vol_series_add_column (series, "reads", "");
-  return series;
-}
-
 static gboolean
 lay_down_file (Cached  *c,
                GError **error)
@@ -224,17 +209,13 @@ add_window (Cached    *c,
             gint64     window_ns)
 {
   double seconds = window_ns / 1e9;
-  double row[5];
+  double time = (now - phase_start) / 1e9;
+  double rate;
 
   if (reads == 0 || seconds <= 0)
     return;
-  row[0] = (now - phase_start) / 1e9;
-  row[1] = bytes / seconds;
-  row[2] = (double) bytes;
-  row[3] = seconds;
-  row[4] = (double) reads;
-  vol_series_append (series, row, G_N_ELEMENTS (row));
-  _vol_run_sample (c->run, series->name, row[0], row[1]);
+  rate = vol_kind_cached_append_window (series, time, (double) bytes, seconds, (double) reads);
+  _vol_run_sample (c->run, series->name, time, rate);
 }
 
 /* One phase: reads of `len` bytes until `seconds` have passed. Each read
@@ -314,20 +295,15 @@ timed_reads (Cached    *c,
 static void
 summarize (Cached *c)
 {
-  VolResult *result = c->run->result;
+  VolCachedTotals totals = { { 0 } };
 
-  vol_result_add_summary (result, "cached", "throughput");
-  vol_result_add_summary (result, "device", "throughput");
-  if (c->ns[0] > 0)
-    vol_result_add_figure (result, "cached-throughput", N_("Cached reads"), "B/s", c->bytes[0] / (c->ns[0] / 1e9));
-  if (c->ns[1] > 0)
-    vol_result_add_figure (result, "device-throughput", N_("Device reads"), "B/s", c->bytes[1] / (c->ns[1] / 1e9));
-  vol_result_add_figure (result, "cached-bytes", N_("Bytes read from the cache"), "B", c->bytes[0]);
-  vol_result_add_figure (result, "device-bytes", N_("Bytes read from the device"), "B", c->bytes[1]);
-  vol_result_add_figure (result, "cached-reads", N_("Cached read calls"), "", c->calls[0]);
-  vol_result_add_figure (result, "device-reads", N_("Device read calls"), "", c->calls[1]);
-  vol_result_add_figure (result, "cached-seconds", N_("Time in cached reads"), "s", c->ns[0] / 1e9);
-  vol_result_add_figure (result, "device-seconds", N_("Time in device reads"), "s", c->ns[1] / 1e9);
+  for (guint i = 0; i < 2; i++)
+    {
+      totals.bytes[i] = c->bytes[i];
+      totals.calls[i] = c->calls[i];
+      totals.seconds[i] = c->ns[i] / 1e9;
+    }
+  vol_kind_cached_summarize (c->run->result, &totals);
 }
 
 static gboolean
@@ -342,8 +318,8 @@ cached_run (VolRun  *run,
 
   c.buffered_fd = -1;
   c.direct_fd = -1;
-  c.cached = add_series (run->result, "cached", N_("Cached reads"));
-  c.device = add_series (run->result, "device", N_("Device reads"));
+  c.cached = vol_kind_cached_add_series (run->result, FALSE);
+  c.device = vol_kind_cached_add_series (run->result, TRUE);
   c.buf = vol_io_alloc_aligned (MAX ((gsize) DEVICE_CHUNK, plan->region), 4096);
 
   if (plan->device)
@@ -396,7 +372,7 @@ cached_run (VolRun  *run,
 }
 
 const VolTestOps vol_test_cached = {
-  "cached",
+  VOL_KIND_CACHED,
   cached_prepare,
   cached_run,
 };

@@ -531,8 +531,8 @@ summarize (Queue *q)
   vol_result_add_figure (result, "offsets-4k", N_("I/Os at 4 KiB-aligned offsets"), "", q->total_offsets_4k);
   if (q->worker_cpu_user + q->worker_cpu_system > 0)
     {
-      vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", q->worker_cpu_user);
-      vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", q->worker_cpu_system);
+      vol_result_add_figure (result, VOL_FIG_WORKER_CPU_USER, N_("CPU of the I/O threads, user"), "s", q->worker_cpu_user);
+      vol_result_add_figure (result, VOL_FIG_WORKER_CPU_SYSTEM, N_("CPU of the I/O threads, system"), "s", q->worker_cpu_system);
     }
   if (q->ring_cpu_user + q->ring_cpu_system > 0)
     {

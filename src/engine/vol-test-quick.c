@@ -279,102 +279,6 @@ measure (Quick             *k,
 
 /* ---- the grid ---------------------------------------------------------- */
 
-static const char *
-mode_word (guint read_percent)
-{
-  return read_percent == 100 ? "read" : read_percent == 0 ? "write" : "mix";
-}
-
-static VolSeries *
-add_loops_series (VolResult *result)
-{
-  VolSeries *s = vol_result_add_series (result, "loops", N_("Every loop"), "loop", "throughput");
-  const char *columns[][2] = {
-    { "row", "" }, { "read-percent", "%" }, { "loop", "" },
-    { "throughput", "B/s" }, { VOL_COL_IOPS, VOL_UNIT_IOPS }, { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P99, VOL_UNIT_SECONDS },
-    { "ios", "" }, { "bytes", "B" }, { "seconds", "s" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (s, columns[i][0], columns[i][1]);
-  return s;
-}
-
-static VolSeries *
-add_grid_series (VolResult *result)
-{
-  VolSeries *s = vol_result_add_series (result, "quick", N_("Per row"), "row", "throughput");
-  const char *columns[][2] = {
-    { "row", "" }, { "read-percent", "%" },
-    { "sequential", "" }, { "block", "B" }, { "depth", "" }, { "threads", "" },
-    { "throughput", "B/s" }, { "throughput-ci95", "B/s" }, { "throughput-best", "B/s" },
-    { VOL_COL_IOPS, VOL_UNIT_IOPS }, { "iops-ci95", "IO/s" }, { "iops-best", "IO/s" },
-    { VOL_COL_LAT_MEAN, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P50, VOL_UNIT_SECONDS }, { VOL_COL_LAT_P99, VOL_UNIT_SECONDS }, { "loops", "" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (s, columns[i][0], columns[i][1]);
-  return s;
-}
-
-/* The loops' throughputs and IOPS of row @r in mode @read_percent. */
-static void
-loop_values (VolSeries *loops,
-             guint      r,
-             guint      read_percent,
-             GArray    *tp,
-             GArray    *iops,
-             GArray    *ios,
-             GArray    *lat_mean)
-{
-  VolColumn *c_row = vol_series_get_column (loops, "row");
-  VolColumn *c_mode = vol_series_get_column (loops, "read-percent");
-  VolColumn *c_tp = vol_series_get_column (loops, "throughput");
-  VolColumn *c_iops = vol_series_get_column (loops, "iops");
-  VolColumn *c_ios = vol_series_get_column (loops, "ios");
-  VolColumn *c_lat = vol_series_get_column (loops, VOL_COL_LAT_MEAN);
-
-  for (guint i = 0; i < vol_series_get_length (loops); i++)
-    if (g_array_index (c_row->values, double, i) == r
-        && g_array_index (c_mode->values, double, i) == read_percent)
-      {
-        g_array_append_val (tp, g_array_index (c_tp->values, double, i));
-        g_array_append_val (iops, g_array_index (c_iops->values, double, i));
-        g_array_append_val (ios, g_array_index (c_ios->values, double, i));
-        g_array_append_val (lat_mean, g_array_index (c_lat->values, double, i));
-      }
-}
-
-/* One cell of the grid from its loops (mean, interval, best) and its
- * latencies; a local run's and a remote host's (quick_from_fio) alike. */
-static void
-append_grid_row (VolSeries         *grid,
-                 guint              r,
-                 const VolQuickRow *desc,
-                 guint              read_percent,
-                 GArray            *tp,
-                 GArray            *iops,
-                 double             lat_mean,
-                 double             lat_p50,
-                 double             lat_p99)
-{
-  double row[16];
-
-  row[0] = r;
-  row[1] = read_percent;
-  row[2] = desc->sequential;
-  row[3] = desc->block;
-  row[4] = desc->depth;
-  row[5] = desc->threads;
-  vol_quick_over_loops ((const double *) tp->data, tp->len, &row[6], &row[7], &row[8]);
-  vol_quick_over_loops ((const double *) iops->data, iops->len, &row[9], &row[10], &row[11]);
-  row[12] = lat_mean;
-  row[13] = lat_p50;
-  row[14] = lat_p99;
-  row[15] = tp->len;
-  vol_series_append (grid, row, G_N_ELEMENTS (row));
-}
-
 static void
 add_grid_rows (Quick *k)
 {
@@ -385,42 +289,19 @@ add_grid_rows (Quick *k)
       {
         static const double percentiles[] = { 50, 99 };
         VolIoTally *cell = &k->cells[m * plan->n_rows + r];
-        g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) ios = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
+        guint rp = plan->read_percents[m];
+        g_autoptr(GArray) tp = vol_kind_quick_loop_column (k->loops_series, r, rp, VOL_COL_THROUGHPUT);
+        g_autoptr(GArray) iops = vol_kind_quick_loop_column (k->loops_series, r, rp, VOL_COL_IOPS);
         double p[2] = { 0, 0 };
 
-        loop_values (k->loops_series, r, plan->read_percents[m], tp, iops, ios, lat);
         if (tp->len == 0)
           continue;
         if (cell->latency->len > 0)
           vol_stats_percentiles ((const double *) cell->latency->data, cell->latency->len,
                                  percentiles, p, G_N_ELEMENTS (percentiles));
-        append_grid_row (k->grid_series, r, &plan->rows[r], plan->read_percents[m], tp, iops,
-                         cell->ios > 0 ? cell->latency_sum / cell->ios : 0, p[0], p[1]);
+        vol_kind_quick_append_cell (k->grid_series, r, &plan->rows[r], rp, tp, iops,
+                                    cell->ios > 0 ? cell->latency_sum / cell->ios : 0, p[0], p[1]);
       }
-}
-
-/* One measurement as a row of the loops series; a local run's and a
- * remote host's (fio's rates; for "All clients" the hosts' summed)
- * alike. */
-static void
-append_loop_row (VolSeries *loops,
-                 guint      r,
-                 guint      read_percent,
-                 guint      loop,
-                 double     ios,
-                 double     bytes,
-                 double     seconds,
-                 double     throughput,
-                 double     iops,
-                 double     lat_mean,
-                 double     lat_p99)
-{
-  double row[10] = { r, read_percent, loop + 1, throughput, iops, lat_mean, lat_p99, ios, bytes, seconds };
-
-  vol_series_append (loops, row, G_N_ELEMENTS (row));
 }
 
 static void
@@ -433,15 +314,23 @@ add_loop_row (Quick             *k,
 {
   static const double p99[] = { 99 };
   QuickPlan *plan = k->plan;
-  double lat_p99 = 0, rate;
+  VolQuickLoop row = {
+    .row = r,
+    .read_percent = plan->read_percents[m],
+    .loop = loop,
+    .throughput = seconds > 0 ? t->bytes / seconds : 0,
+    .iops = seconds > 0 ? t->ios / seconds : 0,
+    .lat_mean = t->ios > 0 ? t->latency_sum / t->ios : 0,
+    .ios = t->ios,
+    .bytes = t->bytes,
+    .seconds = seconds,
+  };
 
   if (t->latency->len > 0)
-    vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &lat_p99, 1);
-  rate = seconds > 0 ? t->bytes / seconds : 0;
-  append_loop_row (k->loops_series, r, plan->read_percents[m], loop, t->ios, t->bytes, seconds,
-                   rate, seconds > 0 ? t->ios / seconds : 0, t->ios > 0 ? t->latency_sum / t->ios : 0, lat_p99);
+    vol_stats_percentiles ((const double *) t->latency->data, t->latency->len, p99, &row.lat_p99, 1);
+  vol_kind_quick_append_loop (k->loops_series, &row);
   /* the live chart: this loop's B/s at the row, one series per mode */
-  _vol_run_sample (k->run, mode_word (plan->read_percents[m]), r, rate);
+  _vol_run_sample (k->run, vol_quick_mode_word (plan->read_percents[m]), r, row.throughput);
 }
 
 /* Rests @seconds, or until the run is cancelled. */
@@ -485,7 +374,7 @@ run_mode (Quick   *k,
     VolIoTally warm;
     double elapsed;
     gboolean ok;
-    g_autofree char *phase = g_strdup_printf ("warm-up-%s", mode_word (rp));
+    g_autofree char *phase = g_strdup_printf ("warm-up-%s", vol_quick_mode_word (rp));
 
     g_free (k->text);
     k->text = g_strdup_printf (_("Warming up: %s"), vol_quick_mode_title (rp));
@@ -502,7 +391,7 @@ run_mode (Quick   *k,
       {
         const VolQuickRow *row = &plan->rows[r];
         g_autofree char *title = vol_quick_row_title (row);
-        g_autofree char *phase = g_strdup_printf ("%s-%s-%u", title, mode_word (rp), loop + 1);
+        g_autofree char *phase = g_strdup_printf ("%s-%s-%u", title, vol_quick_mode_word (rp), loop + 1);
         VolIoTally t;
         double elapsed = 0;
         gboolean ok;
@@ -597,22 +486,6 @@ choose_backend (Quick   *k,
   return TRUE;
 }
 
-/* The grid is the result: no summary over its rows (a mean of a
- * sequential and a random row means nothing), only the totals. */
-static void
-summarize (Quick *k)
-{
-  VolResult *result = k->run->result;
-
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", k->moved);
-  vol_result_add_figure (result, "test-size", N_("Test size"), "B", k->plan->size);
-  if (k->worker_cpu_user + k->worker_cpu_system > 0)
-    {
-      vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", k->worker_cpu_user);
-      vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", k->worker_cpu_system);
-    }
-}
-
 static gboolean
 quick_run (VolRun  *run,
            GError **error)
@@ -629,8 +502,8 @@ quick_run (VolRun  *run,
   k->n_items = plan->n_modes * plan->loops * plan->n_rows;
   k->total_s = plan->n_modes * (MIN (plan->seconds, VOL_QUICK_WARM_UP_MAX_S)
                                 + plan->loops * plan->n_rows * (plan->seconds + plan->pause));
-  k->loops_series = add_loops_series (run->result);
-  k->grid_series = add_grid_series (run->result);
+  k->loops_series = vol_kind_quick_add_loops (run->result);
+  k->grid_series = vol_kind_quick_add_grid (run->result);
   k->cells = g_new0 (VolIoTally, n_cells);
   for (guint i = 0; i < n_cells; i++)
     _vol_io_tally_init (&k->cells[i], CELL_RESERVOIR, run->seed + i);
@@ -656,7 +529,7 @@ quick_run (VolRun  *run,
 
   /* A cancelled or failed run keeps the loops it finished, in the grid. */
   add_grid_rows (k);
-  summarize (k);
+  vol_kind_quick_summarize (run->result, k->moved, k->plan->size, k->worker_cpu_user, k->worker_cpu_system);
   run->result->cpu_user += k->worker_cpu_user;
   run->result->cpu_system += k->worker_cpu_system;
   for (guint i = 0; i < n_cells; i++)
@@ -682,8 +555,8 @@ quick_from_fio (const VolTestSpec    *spec,
   guint n_rows, n_modes = 0, percents[3];
   const VolQuickRow *rows = vol_quick_profile_rows (vol_kind_quick_profiles[profile], &n_rows);
   guint loops = (guint) vol_test_spec_get_int (spec, "loops");
-  VolSeries *loops_series = add_loops_series (result);
-  VolSeries *grid = add_grid_series (result);
+  VolSeries *loops_series = vol_kind_quick_add_loops (result);
+  VolSeries *grid = vol_kind_quick_add_grid (result);
   double moved = 0;
 
   percents[n_modes++] = 100;
@@ -699,33 +572,35 @@ quick_from_fio (const VolTestSpec    *spec,
           VolFioDir t;
 
           g_strdelimit (title, " ", '-');
-          e = _vol_fio_section (sections, error, "%s-%s-%u", title, mode_word (percents[m]), loop + 1);
+          e = _vol_fio_section (sections, error, "%s-%s-%u", title, vol_quick_mode_word (percents[m]), loop + 1);
           if (e == NULL)
             return FALSE;
           _vol_fio_entry_total (e, &t);
-          append_loop_row (loops_series, r, percents[m], loop, t.ios, t.io_bytes, t.runtime, t.bw, t.iops,
-                           t.lat_mean, t.p99);
+          vol_kind_quick_append_loop (loops_series, &(VolQuickLoop) {
+                                        .row = r, .read_percent = percents[m], .loop = loop,
+                                        .throughput = t.bw, .iops = t.iops, .lat_mean = t.lat_mean,
+                                        .lat_p99 = t.p99, .ios = t.ios, .bytes = t.io_bytes,
+                                        .seconds = t.runtime });
           moved += t.io_bytes;
         }
   for (guint m = 0; m < n_modes; m++)
     for (guint r = 0; r < n_rows; r++)
       {
-        g_autoptr(GArray) tp = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) iops = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) ios = g_array_new (FALSE, FALSE, sizeof (double));
-        g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
+        g_autoptr(GArray) tp = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_THROUGHPUT);
+        g_autoptr(GArray) iops = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_IOPS);
+        g_autoptr(GArray) ios = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_IOS);
+        g_autoptr(GArray) lat = vol_kind_quick_loop_column (loops_series, r, percents[m], VOL_COL_LAT_MEAN);
         double n = 0, sum = 0;
 
-        loop_values (loops_series, r, percents[m], tp, iops, ios, lat);
         for (guint i = 0; i < ios->len; i++)
           {
             n += g_array_index (ios, double, i);
             sum += g_array_index (ios, double, i) * g_array_index (lat, double, i);
           }
-        append_grid_row (grid, r, &rows[r], percents[m], tp, iops, n > 0 ? sum / n : NAN, NAN, NAN);
+        vol_kind_quick_append_cell (grid, r, &rows[r], percents[m], tp, iops, n > 0 ? sum / n : NAN, NAN, NAN);
       }
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", moved);
-  vol_result_add_figure (result, "test-size", N_("Test size"), "B", (double) vol_test_spec_get_int (spec, "size"));
+  /* fio's CPU is the host's processes, not I/O threads of ours: no figure */
+  vol_kind_quick_summarize (result, moved, (double) vol_test_spec_get_int (spec, "size"), 0, 0);
   return TRUE;
 }
 

@@ -676,12 +676,12 @@ summarize (Small *sm)
   add_rate (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S, N_("Files created per second, mixed with transactions"),
             sm->created_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, VOL_SMALLFILES_FIG_READ_PER_S, N_("Files read per second"), sm->reads, sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, "appended-per-s", N_("Files appended per second"), sm->appends,
+  add_rate (result, VOL_SMALLFILES_FIG_APPENDED_PER_S, N_("Files appended per second"), sm->appends,
             sm->phase_ns[PHASE_TRANSACTIONS]);
   add_rate (result, "deleted-per-s", N_("Files deleted per second"), deleted, total_ns);
   add_rate (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S, N_("Files deleted per second, alone"), sm->deleted_alone,
             sm->phase_ns[PHASE_DELETE]);
-  add_rate (result, "deleted-mixed-per-s", N_("Files deleted per second, mixed with transactions"),
+  add_rate (result, VOL_SMALLFILES_FIG_DELETED_MIXED_PER_S, N_("Files deleted per second, mixed with transactions"),
             sm->deleted_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
   if (total_ns > 0)
     {

@@ -400,10 +400,10 @@ static void
 add_point (Threads *t,
            double   seconds)
 {
-  double row[9];
   g_autofree double *per_thread = g_new0 (double, t->n);
   VolStats spread = { 0 };
   guint64 bytes = 0, ios = 0, passes = 0;
+  VolThreadsPoint point;
 
   for (guint i = 0; i < t->n; i++)
     {
@@ -414,17 +414,19 @@ add_point (Threads *t,
       per_thread[i] = seconds > 0 ? w->bytes / seconds : 0;
     }
   vol_stats_compute (per_thread, t->n, &spread);
-  row[0] = t->n;
-  row[1] = seconds > 0 ? bytes / seconds : 0;
-  row[2] = bytes;
-  row[3] = seconds;
-  row[4] = ios;
-  row[5] = passes;
-  row[6] = spread.mean;
-  row[7] = spread.min;
-  row[8] = spread.max;
-  vol_series_append (t->points, row, G_N_ELEMENTS (row));
-  _vol_run_sample (t->run, "threads", row[0], row[1]);
+  point = (VolThreadsPoint) {
+    .threads = t->n,
+    .throughput = seconds > 0 ? bytes / seconds : 0,
+    .bytes = bytes,
+    .seconds = seconds,
+    .ios = ios,
+    .passes = passes,
+    .per_thread_mean = spread.mean,
+    .per_thread_min = spread.min,
+    .per_thread_max = spread.max,
+  };
+  vol_kind_threads_append_point (t->points, &point);
+  _vol_run_sample (t->run, VOL_THREADS_SERIES_POINTS, point.threads, point.throughput);
   t->total_bytes += bytes;
   t->total_ios += ios;
 }
@@ -447,8 +449,8 @@ tick (VolWorkerPool *pool,
     t->interval_ns = start_ns;
   if (go && now - t->interval_ns >= INTERVAL_NS && now < _vol_worker_pool_get_deadline (pool))
     {
-      double row[3] = { t->n, (now - start_ns) / 1e9, (bytes - t->interval_bytes) / ((now - t->interval_ns) / 1e9) };
-      vol_series_append (t->over_time, row, G_N_ELEMENTS (row));
+      vol_kind_threads_append_interval (t->over_time, t->n, (now - start_ns) / 1e9,
+                                        (bytes - t->interval_bytes) / ((now - t->interval_ns) / 1e9));
       t->interval_ns = now;
       t->interval_bytes = bytes;
     }
@@ -519,70 +521,6 @@ run_point (Threads *t,
   return ok;
 }
 
-/* The summaries and figures of a local run and of a remote host's
- * (threads_from_fio) alike. */
-static void
-summarize_points (VolResult *result,
-                  VolSeries *points,
-                  double     total_bytes,
-                  double     total_ios,
-                  double     cpu_user,
-                  double     cpu_system)
-{
-  VolColumn *tp = vol_series_get_column (points, "throughput");
-  VolColumn *n = vol_series_get_column (points, "threads");
-  guint best = 0;
-
-  vol_result_add_summary (result, "threads", "throughput");
-  vol_result_add_summary (result, "over-time", "throughput");
-  vol_result_add_figure (result, "bytes", N_("Bytes moved"), "B", total_bytes);
-  vol_result_add_figure (result, "ios", N_("I/Os completed"), "", total_ios);
-  vol_result_add_figure (result, "points", N_("Thread counts measured"), "", vol_series_get_length (points));
-  vol_result_add_figure (result, "worker-cpu-user", N_("CPU of the I/O threads, user"), "s", cpu_user);
-  vol_result_add_figure (result, "worker-cpu-system", N_("CPU of the I/O threads, system"), "s", cpu_system);
-  for (guint i = 1; i < tp->values->len; i++)
-    if (g_array_index (tp->values, double, i) > g_array_index (tp->values, double, best))
-      best = i;
-  if (tp->values->len > 0)
-    {
-      vol_result_add_figure (result, "throughput-max", N_("Highest aggregate throughput"), "B/s",
-                             g_array_index (tp->values, double, best));
-      vol_result_add_figure (result, "throughput-max-threads", N_("Threads of the highest throughput"), "",
-                             g_array_index (n->values, double, best));
-    }
-}
-
-static void
-summarize (Threads *t)
-{
-  summarize_points (t->run->result, t->points, t->total_bytes, t->total_ios, t->cpu_user, t->cpu_system);
-}
-
-static VolSeries *
-add_points_series (VolResult *result)
-{
-  const char *columns[][2] = {
-    { "threads", "" }, { "throughput", "B/s" }, { "bytes", "B" }, { "seconds", "s" }, { "ios", "" },
-    { "passes", "" }, { "per-thread-mean", "B/s" }, { "per-thread-min", "B/s" }, { "per-thread-max", "B/s" },
-  };
-  VolSeries *points = vol_result_add_series (result, "threads", N_("Aggregate"), "threads", "throughput");
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    vol_series_add_column (points, columns[i][0], columns[i][1]);
-  return points;
-}
-
-static VolSeries *
-add_over_time_series (VolResult *result)
-{
-  VolSeries *over_time = vol_result_add_series (result, "over-time", N_("Over time"), "time", "throughput");
-
-  vol_series_add_column (over_time, "threads", "");
-  vol_series_add_column (over_time, "time", "s");
-  vol_series_add_column (over_time, "throughput", "B/s");
-  return over_time;
-}
-
 static gboolean
 threads_run (VolRun  *run,
              GError **error)
@@ -604,8 +542,8 @@ threads_run (VolRun  *run,
   g_free (run->result->io_backend);
   run->result->io_backend = g_strdup ("threads");
 
-  t.points = add_points_series (run->result);
-  t.over_time = add_over_time_series (run->result);
+  t.points = vol_kind_threads_add_points (run->result);
+  t.over_time = vol_kind_threads_add_over_time (run->result);
 
   for (t.point = 0; ok && t.point < t.plan->n_points; t.point++)
     ok = run_point (&t, error);
@@ -618,7 +556,7 @@ threads_run (VolRun  *run,
     }
   for (guint i = 0; i < t.plan->max_threads; i++)
     g_free (t.workers[i].name);
-  summarize (&t);
+  vol_kind_threads_summarize (run->result, t.points, t.total_bytes, t.total_ios, t.cpu_user, t.cpu_system);
   /* The runner counts its own thread; the workers' CPU is added here. */
   run->result->cpu_user += t.cpu_user;
   run->result->cpu_system += t.cpu_system;
@@ -638,43 +576,43 @@ threads_from_fio (const VolTestSpec    *spec,
                   const VolFioSections *sections,
                   GError              **error)
 {
-  VolSeries *points = add_points_series (result);
+  VolSeries *points = vol_kind_threads_add_points (result);
   g_autoptr(GVariant) list = vol_test_spec_get_value (spec, "threads");
   gsize n;
   const gint64 *counts = g_variant_get_fixed_array (list, &n, sizeof (gint64));
   double bytes = 0, ios = 0, cpu_user = 0, cpu_system = 0;
 
-  add_over_time_series (result);
+  vol_kind_threads_add_over_time (result);
   for (gsize i = 0; i < n; i++)
     {
       const VolFioEntry *e = _vol_fio_section (sections, error, "threads-%" G_GINT64_FORMAT, counts[i]);
       VolFioDir t;
-      double row[9];
 
       if (e == NULL)
         return FALSE;
       _vol_fio_entry_total (e, &t);
-      row[0] = counts[i];
       /* fio's rate of the group; its job_runtime sums the threads' */
-      row[1] = t.bw;
-      row[2] = t.io_bytes;
-      row[3] = t.runtime;
-      row[4] = t.ios;
-      row[5] = NAN;
-      row[6] = row[1] / counts[i];
-      row[7] = row[8] = NAN;
-      vol_series_append (points, row, G_N_ELEMENTS (row));
+      vol_kind_threads_append_point (points, &(VolThreadsPoint) {
+                                       .threads = counts[i],
+                                       .throughput = t.bw,
+                                       .bytes = t.io_bytes,
+                                       .seconds = t.runtime,
+                                       .ios = t.ios,
+                                       .passes = NAN,
+                                       .per_thread_mean = t.bw / counts[i],
+                                       .per_thread_min = NAN,
+                                       .per_thread_max = NAN });
       bytes += t.io_bytes;
       ios += t.ios;
       cpu_user += e->cpu_user;
       cpu_system += e->cpu_system;
     }
-  summarize_points (result, points, bytes, ios, cpu_user, cpu_system);
+  vol_kind_threads_summarize (result, points, bytes, ios, cpu_user, cpu_system);
   return TRUE;
 }
 
 const VolTestOps vol_test_threads = {
-  "threads",
+  VOL_KIND_THREADS,
   threads_prepare,
   threads_run,
   threads_from_fio,

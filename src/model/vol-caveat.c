@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "vol-io-counters.h"
+#include "vol-kinds.h"
 
 void
 vol_caveat_free (VolCaveat *caveat)
@@ -105,8 +106,8 @@ static void
 add_cache_bypass (GPtrArray       *caveats,
                   const VolResult *result)
 {
-  gboolean postmark = g_strcmp0 (result->kind, "smallfiles") == 0;
-  gboolean cached = g_strcmp0 (result->kind, "cached") == 0;
+  gboolean postmark = g_strcmp0 (result->kind, VOL_KIND_SMALLFILES) == 0;
+  gboolean cached = g_strcmp0 (result->kind, VOL_KIND_CACHED) == 0;
 
   if (result->cache_bypass == VOL_CACHE_BYPASS_FADVISE)
     add (caveats, "fadvise", VOL_CAVEAT_LEVEL_WARNING,

@@ -102,6 +102,18 @@ vol_quick_mode_title (guint read_percent)
   return _("Mix");
 }
 
+/**
+ * vol_quick_mode_word:
+ *
+ * "read", "write" or "mix": the mode in the names of a run's live samples
+ * and of its fio job's sections ("SEQ1M-Q8T1-read-2"). Not translated.
+ */
+const char *
+vol_quick_mode_word (guint read_percent)
+{
+  return read_percent >= 100 ? "read" : read_percent == 0 ? "write" : "mix";
+}
+
 static double
 at (const VolSeries *s,
     const char      *column,
@@ -118,7 +130,7 @@ VolQuickCell *
 vol_quick_cells (const VolResult *result,
                  guint           *n_cells)
 {
-  const VolSeries *grid = vol_result_get_series (result, "quick");
+  const VolSeries *grid = vol_result_get_series (result, VOL_QUICK_SERIES_GRID);
   guint n;
   VolQuickCell *cells;
 
@@ -129,22 +141,22 @@ vol_quick_cells (const VolResult *result,
   for (guint i = 0; i < n; i++)
     {
       VolQuickCell *c = &cells[i];
-      c->row.sequential = at (grid, "sequential", i) != 0;
-      c->row.block = (guint) at (grid, "block", i);
-      c->row.depth = (guint) at (grid, "depth", i);
-      c->row.threads = (guint) at (grid, "threads", i);
-      c->index = (guint) at (grid, "row", i);
-      c->read_percent = (guint) at (grid, "read-percent", i);
-      c->throughput = at (grid, "throughput", i);
-      c->throughput_ci95 = at (grid, "throughput-ci95", i);
-      c->throughput_best = at (grid, "throughput-best", i);
+      c->row.sequential = at (grid, VOL_QUICK_COL_SEQUENTIAL, i) != 0;
+      c->row.block = (guint) at (grid, VOL_QUICK_COL_BLOCK, i);
+      c->row.depth = (guint) at (grid, VOL_COL_DEPTH, i);
+      c->row.threads = (guint) at (grid, VOL_QUICK_COL_THREADS, i);
+      c->index = (guint) at (grid, VOL_QUICK_COL_ROW, i);
+      c->read_percent = (guint) at (grid, VOL_QUICK_COL_READ_PERCENT, i);
+      c->throughput = at (grid, VOL_COL_THROUGHPUT, i);
+      c->throughput_ci95 = at (grid, VOL_QUICK_COL_THROUGHPUT_CI95, i);
+      c->throughput_best = at (grid, VOL_QUICK_COL_THROUGHPUT_BEST, i);
       c->iops = at (grid, VOL_COL_IOPS, i);
-      c->iops_ci95 = at (grid, "iops-ci95", i);
-      c->iops_best = at (grid, "iops-best", i);
+      c->iops_ci95 = at (grid, VOL_QUICK_COL_IOPS_CI95, i);
+      c->iops_best = at (grid, VOL_QUICK_COL_IOPS_BEST, i);
       c->lat_mean = at (grid, VOL_COL_LAT_MEAN, i);
       c->lat_p50 = at (grid, VOL_COL_LAT_P50, i);
       c->lat_p99 = at (grid, VOL_COL_LAT_P99, i);
-      c->loops = (guint) at (grid, "loops", i);
+      c->loops = (guint) at (grid, VOL_QUICK_COL_LOOPS, i);
     }
   *n_cells = n;
   return cells;
@@ -216,18 +228,8 @@ vol_quick_loop_values (const VolResult *result,
                        guint            read_percent,
                        const char      *column)
 {
-  const VolSeries *loops = vol_result_get_series (result, "loops");
-  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
-
-  if (loops == NULL)
-    return values;
-  for (guint i = 0; i < vol_series_get_length (loops); i++)
-    if (at (loops, "row", i) == row_index && at (loops, "read-percent", i) == read_percent)
-      {
-        double v = at (loops, column, i);
-        g_array_append_val (values, v);
-      }
-  return values;
+  return vol_kind_quick_loop_column (vol_result_get_series (result, VOL_QUICK_SERIES_LOOPS),
+                                     row_index, read_percent, column);
 }
 
 
@@ -363,8 +365,8 @@ vol_quick_diff_of (const VolResult    *base,
   memset (out, 0, sizeof *out);
   if (r < 0)
     return FALSE;
-  a = vol_quick_loop_values (base, cell->index, cell->read_percent, "throughput");
-  b = vol_quick_loop_values (other, (guint) r, cell->read_percent, "throughput");
+  a = vol_quick_loop_values (base, cell->index, cell->read_percent, VOL_COL_THROUGHPUT);
+  b = vol_quick_loop_values (other, (guint) r, cell->read_percent, VOL_COL_THROUGHPUT);
   if (b->len == 0)
     return FALSE;
   vol_quick_welch ((const double *) a->data, a->len, (const double *) b->data, b->len, out);

@@ -27,6 +27,7 @@ const VolQuickRow *vol_quick_profile_rows (const char        *profile,
 char              *vol_quick_row_title    (const VolQuickRow *row);
 const char        *vol_quick_profile_title (const char       *profile);
 const char        *vol_quick_mode_title   (guint              read_percent);
+const char        *vol_quick_mode_word    (guint              read_percent);
 
 /* One cell of a result's grid: a row measured in one mode. */
 typedef struct

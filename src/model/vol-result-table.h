@@ -1,8 +1,10 @@
 /* vol-result-table.h — a result's figures as tables of rows and columns
  *
- * Which table a test kind gets, and what goes in its rows and columns, is
- * decided here once, from the VolResult alone: the app lays the tables out
- * as widgets, and anything else (the CLI, a test) can read the same rows.
+ * Which tables a test kind gets, and what goes in their rows and columns,
+ * is decided once, by the kind (VolTestInfo.tables in its
+ * src/model/kinds/vol-kind-KIND.c, built with vol-result-table-private.h),
+ * from the VolResult alone: the app lays the tables out as widgets, and
+ * anything else (the CLI, a test) can read the same rows.
  * Cells hold numbers with their unit; vol_result_table_format_cell() prints
  * them with vol_value_format(), the one formatter. No GTK; pure.
  *
@@ -40,7 +42,9 @@ typedef struct
   gboolean  rule;   /* a line above it: statistics after the samples */
 } VolResultRow;
 
-typedef struct
+typedef struct _VolResultTable VolResultTable;
+
+struct _VolResultTable
 {
   char      *title;    /* "Per queue depth" */
   char      *corner;   /* heading of the row labels: "Queue depth" */
@@ -49,7 +53,7 @@ typedef struct
   GPtrArray *rows;     /* of VolResultRow */
   GPtrArray *figures;  /* of char *: names of the result's figures the table shows */
   GPtrArray *notes;    /* of char *: sentences under the table ("B is 12 % ± 3 % faster than A") */
-} VolResultTable;
+};
 
 GPtrArray      *vol_result_tables               (const VolResult       *result);
 VolResultTable *vol_result_table_new_comparison (VolResult *const      *results,

@@ -1,7 +1,8 @@
 /* vol-test-info.h — the description of one test kind
  *
- * Filled in once per test by the engine's registry (engine/vol-registry.c);
- * the model only reads it, to validate specs and label results.
+ * Filled in once per kind by its schema (src/model/kinds/vol-kind-KIND.c)
+ * and listed by vol_kinds_list(): validation, labels, estimates, and what
+ * a result of the kind shows (tables, headline, comparison rows) read it.
  */
 #pragma once
 
@@ -11,6 +12,10 @@ G_BEGIN_DECLS
 
 typedef struct _VolTestSpec VolTestSpec;
 typedef struct _VolTestInfo VolTestInfo;
+/* vol-result.h, vol-result-table.h, vol-result-headline.h */
+struct _VolResult;
+struct _VolResultTable;
+struct _VolResultHeadline;
 
 /* What a run would write and roughly how long it would take, worked out
  * from its parameters and the target's space before it starts, so a user
@@ -49,6 +54,23 @@ struct _VolTestInfo
    * device itself (/dev/sdb) or a folder whose device it reads, and the
    * runner makes no scratch folder for it. */
   gboolean             reads_device;
+  /* What a result of the kind shows, read by vol-result-table.c and
+   * vol-result-headline.c (which hold only the generic machinery).
+   * tables: appends the kind's own tables (vol-result-table-private.h);
+   * NULL, or none appended: the summaries' table. */
+  void               (*tables) (const struct _VolResult *result,
+                                GPtrArray               *tables);
+  /* headline: the one figure that stands for a result (History); NULL,
+   * or a NULL return: the first summary with samples. */
+  struct _VolResultHeadline *(*headline) (const struct _VolResult *result);
+  /* compare_rows: rows of its own at the head of the comparison table
+   * (the results all of this kind, one column each in @order); may be
+   * NULL. The summaries' and figures' rows follow. */
+  void               (*compare_rows) (struct _VolResultTable   *table,
+                                      struct _VolResult *const *results,
+                                      guint                     n_results,
+                                      const char *const        *labels,
+                                      const guint              *order);
 };
 
 const VolParamDesc *vol_test_info_find_param (const VolTestInfo *info,

@@ -25,6 +25,7 @@
 #include "vol-chart-render.h"
 #include "vol-host.h"
 #include "vol-quick-grid.h"
+#include "vol-kinds.h"
 #include "vol-scratch.h"
 #include "vol-size.h"
 
@@ -293,7 +294,7 @@ _vol_window_show_results (VolWindow  *self,
     {
       gboolean all_fill = TRUE;
       for (guint i = 0; i < results->len; i++)
-        all_fill = all_fill && g_strcmp0 (((VolResult *) g_ptr_array_index (results, i))->kind, "fill") == 0;
+        all_fill = all_fill && g_strcmp0 (((VolResult *) g_ptr_array_index (results, i))->kind, VOL_KIND_FILL) == 0;
       options.bars = self->compare_bars || !all_fill;
       chart = vol_chart_build_comparison ((VolResult *const *) results->pdata, results->len, &options, &error);
       gtk_widget_set_visible (self->compare_bar, all_fill);

@@ -1,7 +1,7 @@
 /* test-result-headline.c — the figure History shows for each result, and its day
  *
  * Results are built in memory with the series, summaries and figures each
- * test kind writes (src/engine/vol-test-*.c), so each case shows which
+ * test kind writes (src/model/kinds/vol-kind-*.c), so each case shows which
  * figure stands for the kind and in which unit: a random I/O run in IO/s,
  * never in MB/s. The day headings are checked in a fixed time zone.
  */

@@ -5,11 +5,14 @@
  * the CLI, the app's rows, validation and a result's reader need, with no
  * engine. The engine's vol-test-fill.c runs it.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 
@@ -77,11 +80,22 @@ vol_kind_fill_add_series (VolResult  *result,
   return series;
 }
 
+/* ---- what a result shows ----------------------------------------------- */
+
+static VolResultHeadline *
+fill_headline (const VolResult *result)
+{
+  VolResultHeadline *h = _vol_result_headline_from_summary (result, VOL_FILL_SERIES_WRITE, _("Write, mean"));
+
+  return h ? h : _vol_result_headline_from_summary (result, VOL_FILL_SERIES_READ, _("Read, mean"));
+}
+
 const VolTestInfo vol_kind_fill_info = {
-  "fill",
-  N_("Fill volume"),
-  N_("Fills the free space with equal files, then reads them back: speed across the volume’s capacity"),
-  fill_params, G_N_ELEMENTS (fill_params),
-  NULL,
-  fill_estimate,
+  .name = VOL_KIND_FILL,
+  .title = N_("Fill volume"),
+  .description = N_("Fills the free space with equal files, then reads them back: speed across the volume’s capacity"),
+  .params = fill_params,
+  .n_params = G_N_ELEMENTS (fill_params),
+  .estimate = fill_estimate,
+  .headline = fill_headline,
 };

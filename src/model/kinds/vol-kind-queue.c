@@ -6,11 +6,15 @@
  * file fill them through these functions, and vol_kind_queue_summarize()
  * makes the summaries and figures of all three.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
+#include "vol-result-table-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 
@@ -121,9 +125,9 @@ vol_kind_queue_summarize (VolResult       *result,
   vol_result_add_summary (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_IOPS);
   vol_result_add_summary (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_THROUGHPUT);
   vol_result_add_summary (result, VOL_QUEUE_SERIES_INTERVALS, VOL_COL_IOPS);
-  vol_result_add_figure (result, VOL_QUEUE_COL_IOS, N_("I/Os completed"), VOL_UNIT_NONE, total_ios);
-  vol_result_add_figure (result, VOL_COL_BYTES, N_("Bytes moved"), VOL_UNIT_BYTES, total_bytes);
-  vol_result_add_figure (result, "points", N_("Queue depths measured"), VOL_UNIT_NONE,
+  vol_result_add_figure (result, VOL_FIG_IOS, N_("I/Os completed"), VOL_UNIT_NONE, total_ios);
+  vol_result_add_figure (result, VOL_FIG_BYTES, N_("Bytes moved"), VOL_UNIT_BYTES, total_bytes);
+  vol_result_add_figure (result, VOL_FIG_POINTS, N_("Queue depths measured"), VOL_UNIT_NONE,
                          vol_series_get_length (points));
   for (guint i = 1; i < iops->values->len; i++)
     if (g_array_index (iops->values, double, i) > g_array_index (iops->values, double, best))
@@ -135,6 +139,51 @@ vol_kind_queue_summarize (VolResult       *result,
       vol_result_add_figure (result, VOL_QUEUE_FIG_IOPS_MAX_DEPTH, N_("Queue depth of the highest IOPS"),
                              VOL_UNIT_NONE, g_array_index (depth->values, double, best));
     }
+}
+
+/* ---- what a result shows ----------------------------------------------- */
+
+/* Two narrow tables rather than one of seven columns: each fits the
+ * result pane beside the sidebar without scrolling sideways. */
+static void
+queue_tables (const VolResult *result,
+              GPtrArray       *tables)
+{
+  static const VolResultColumnSpec rates[] = {
+    { VOL_COL_IOPS, N_("IOPS") },
+    { VOL_COL_THROUGHPUT, N_("Throughput") },
+  };
+  static const VolResultColumnSpec latency[] = {
+    { VOL_COL_LAT_MEAN, N_("Mean") },
+    { VOL_COL_LAT_P50, N_("p50") },
+    { VOL_COL_LAT_P99, N_("p99") },
+    { VOL_COL_LAT_P999, N_("p99.9") },
+  };
+  VolResultTable *table;
+
+  if ((table = _vol_result_point_table (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_DEPTH, _("Per queue depth"),
+                                        C_("queue depth", "QD"), rates, G_N_ELEMENTS (rates))))
+    g_ptr_array_add (tables, table);
+  if ((table = _vol_result_point_table (result, VOL_QUEUE_SERIES_POINTS, VOL_COL_DEPTH, _("Latency per queue depth"),
+                                        C_("queue depth", "QD"), latency, G_N_ELEMENTS (latency))))
+    g_ptr_array_add (tables, table);
+}
+
+
+static VolResultHeadline *
+queue_headline (const VolResult *result)
+{
+  const VolFigure *depth = vol_result_get_figure (result, VOL_QUEUE_FIG_IOPS_MAX_DEPTH);
+  char *what = depth ? g_strdup_printf (_("Highest, at queue depth %.0f"), depth->value)
+                     : g_strdup (_("Highest"));
+
+  VolResultHeadline *h = _vol_result_headline_from_figure (result, VOL_QUEUE_FIG_IOPS_MAX, what);
+  const VolSummary *summary = vol_result_get_summary (result, VOL_QUEUE_SERIES_POINTS);
+
+  /* a file from before the figure was written: the highest of the depths */
+  if (h == NULL && summary && summary->count > 0 && g_strcmp0 (summary->column, VOL_COL_IOPS) == 0)
+    h = _vol_result_headline_new (g_strdup (_("Highest")), summary->max, summary->unit);
+  return h;
 }
 
 /* ---- its parameters and their checks ----------------------------------- */
@@ -218,10 +267,13 @@ queue_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_queue_info = {
-  "queue",
-  N_("Queue depth"),
-  N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
-  queue_params, G_N_ELEMENTS (queue_params),
-  queue_check,
-  queue_estimate,
+  .name = VOL_KIND_QUEUE,
+  .title = N_("Queue depth"),
+  .description = N_("Time-based random I/O at each queue depth, aligned or offset by 512 bytes"),
+  .params = queue_params,
+  .n_params = G_N_ELEMENTS (queue_params),
+  .check = queue_check,
+  .estimate = queue_estimate,
+  .tables = queue_tables,
+  .headline = queue_headline,
 };

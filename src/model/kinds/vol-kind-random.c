@@ -7,12 +7,16 @@
  * host's figures both come through here.
  */
 #include <inttypes.h>
+#include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
+#include "vol-result-table-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 #include "vol-stats.h"
@@ -50,8 +54,10 @@ vol_kind_random_add_all (VolResult    *result,
   for (guint i = 0; i < counts->len; i++)
     {
       guint64 n = g_array_index (counts, guint64, i);
-      g_autofree char *wname = sweep ? g_strdup_printf ("write-%" G_GUINT64_FORMAT, n) : g_strdup ("write");
-      g_autofree char *rname = sweep ? g_strdup_printf ("read-%" G_GUINT64_FORMAT, n) : g_strdup ("read");
+      g_autofree char *wname = sweep ? g_strdup_printf ("%s-%" G_GUINT64_FORMAT, VOL_RANDOM_SERIES_WRITE, n)
+                                     : g_strdup (VOL_RANDOM_SERIES_WRITE);
+      g_autofree char *rname = sweep ? g_strdup_printf ("%s-%" G_GUINT64_FORMAT, VOL_RANDOM_SERIES_READ, n)
+                                     : g_strdup (VOL_RANDOM_SERIES_READ);
       g_autofree char *wtitle = sweep ? g_strdup_printf (_("Write, %" PRIu64 " I/Os"), n) : g_strdup (_("Write"));
       g_autofree char *rtitle = sweep ? g_strdup_printf (_("Read, %" PRIu64 " I/Os"), n) : g_strdup (_("Read"));
       g_ptr_array_add (writes, vol_kind_random_add_series (result, wname, wtitle));
@@ -74,11 +80,14 @@ vol_kind_random_append_row (VolSeries *series,
   vol_series_append (series, row, G_N_ELEMENTS (row));
 }
 
+/* The figures of each series, in their names ("write-slowest",
+ * "write-1024-average"); the tables read them back by the same names. */
+static const char *const stat_names[] = { "slowest", "fastest", "average", "median", "range", "range-percent" };
+
 static void
 summarize_series (VolResult *result,
                   VolSeries *series)
 {
-  static const char *const names[] = { "slowest", "fastest", "average", "median", "range", "range-percent" };
   const char *titles[] = { N_("slowest"), N_("fastest"), N_("average"), N_("median"), N_("range"), N_("range, % of average") };
   VolColumn *ops = vol_series_get_column (series, VOL_RANDOM_COL_OPS);
   const char *title = _(series->title);
@@ -97,7 +106,7 @@ summarize_series (VolResult *result,
   values[5] = stats.mean > 0 ? (stats.max - stats.min) / stats.mean * 100.0 : 0;
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     {
-      g_autofree char *name = g_strdup_printf ("%s-%s", series->name, names[i]);
+      g_autofree char *name = g_strdup_printf ("%s-%s", series->name, stat_names[i]);
       g_autofree char *ftitle = g_strdup_printf ("%s, %s", title, _(titles[i]));
       vol_result_add_figure (result, name, ftitle, i == 5 ? VOL_UNIT_PERCENT : VOL_UNIT_IOPS, values[i]);
     }
@@ -125,6 +134,145 @@ vol_kind_random_summarize (VolResult *result,
   vol_result_add_figure (result, "ios-read", N_("Random reads"), VOL_UNIT_NONE, ios_read);
   vol_result_add_figure (result, "bytes-written", N_("Bytes written at random"), VOL_UNIT_BYTES, ios_written * chunk);
   vol_result_add_figure (result, "bytes-read", N_("Bytes read at random"), VOL_UNIT_BYTES, ios_read * chunk);
+}
+
+/* ---- what a result shows ----------------------------------------------- */
+
+/* Iterations down, writes and reads across, then the reviews' statistics
+ * (docs/tests/random.md): @suffix is "" or "-1024" for a count sweep. */
+static VolResultTable *
+random_iterations (const VolResult *result,
+                   const char      *suffix,
+                   const char      *title)
+{
+  /* the rows of stat_names[], in its order */
+  static const struct { const char *label; const char *summary_unit; } stats[] = {
+    { N_("Slowest"), NULL },
+    { N_("Fastest"), NULL },
+    { N_("Average"), NULL },
+    { N_("Median"), NULL },
+    { N_("Range"), NULL },
+    { N_("Range, percent"), VOL_UNIT_PERCENT },
+  };
+  g_autofree char *write_name = g_strconcat (VOL_RANDOM_SERIES_WRITE, suffix, NULL);
+  g_autofree char *read_name = g_strconcat (VOL_RANDOM_SERIES_READ, suffix, NULL);
+  const VolSeries *series[] = { vol_result_get_series (result, write_name), vol_result_get_series (result, read_name) };
+  const char *names[] = { write_name, read_name };
+  const VolColumn *ops[2] = { NULL, NULL };
+  guint n = 0;
+  VolResultTable *table = _vol_result_table_new (title, _("Iteration"));
+
+  /* the cells say IO/s: short headings keep the table narrow */
+  _vol_result_table_add_column (table, _("Write"), VOL_UNIT_IOPS);
+  _vol_result_table_add_column (table, _("Read"), VOL_UNIT_IOPS);
+  for (guint d = 0; d < 2; d++)
+    {
+      ops[d] = series[d] ? vol_series_get_column (series[d], VOL_RANDOM_COL_OPS) : NULL;
+      n = MAX (n, ops[d] ? ops[d]->values->len : 0);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", i + 1);
+      VolResultRow *row = _vol_result_table_add_row (table, label);
+      for (guint d = 0; d < 2; d++)
+        if (ops[d] && i < ops[d]->values->len)
+          _vol_result_row_set_cell (row, d, g_array_index (ops[d]->values, double, i), NAN, NULL);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (stats); k++)
+    {
+      VolResultRow *row = _vol_result_table_add_row (table, _(stats[k].label));
+
+      row->rule = k == 0 && n > 0;
+      for (guint d = 0; d < 2; d++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s-%s", names[d], stat_names[k]);
+          const VolSummary *s = vol_result_get_summary (result, names[d]);
+          double value = _vol_result_table_use_figure (table, result, name);
+
+          /* a result without the figures (an older file): from the summary */
+          if (!isfinite (value) && s && s->count > 0)
+            {
+              double fallback[] = { s->min, s->max, s->mean, s->median, s->max - s->min,
+                                    s->mean != 0 ? (s->max - s->min) / s->mean * 100 : NAN };
+              value = fallback[k];
+            }
+          _vol_result_row_set_cell (row, d, value, NAN, stats[k].summary_unit);
+        }
+    }
+  return table;
+}
+
+static int
+compare_counts (gconstpointer a,
+                gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+random_tables (const VolResult *result,
+               GPtrArray       *tables)
+{
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  VolResultTable *sustained;
+
+  if (vol_result_get_series (result, VOL_RANDOM_SERIES_WRITE) || vol_result_get_series (result, VOL_RANDOM_SERIES_READ))
+    {
+      g_ptr_array_add (tables, random_iterations (result, "", _("Per iteration")));
+      return;
+    }
+  /* a count sweep: series write-N and read-N */
+  for (guint i = 0; i < result->series->len; i++)
+    {
+      const VolSeries *series = g_ptr_array_index (result->series, i);
+      const char *digits = g_str_has_prefix (series->name, VOL_RANDOM_SERIES_WRITE "-")
+                           ? series->name + strlen (VOL_RANDOM_SERIES_WRITE "-") : NULL;
+      char *end = NULL;
+      guint64 count = digits ? g_ascii_strtoull (digits, &end, 10) : 0;
+
+      if (digits && *digits && end && *end == '\0')
+        g_array_append_val (counts, count);
+    }
+  if (counts->len == 0)
+    return;
+  g_array_sort (counts, compare_counts);
+  sustained = _vol_result_table_new (_("Average per I/O count"), _("I/Os"));
+  _vol_result_table_add_column (sustained, _("Write"), VOL_UNIT_IOPS);
+  _vol_result_table_add_column (sustained, _("Read"), VOL_UNIT_IOPS);
+  g_ptr_array_add (tables, sustained);
+  for (guint i = 0; i < counts->len; i++)
+    {
+      guint64 count = g_array_index (counts, guint64, i);
+      g_autofree char *label = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+      g_autofree char *suffix = g_strdup_printf ("-%" G_GUINT64_FORMAT, count);
+      g_autofree char *write_avg = g_strdup_printf ("%s%s-%s", VOL_RANDOM_SERIES_WRITE, suffix, stat_names[2]);
+      g_autofree char *read_avg = g_strdup_printf ("%s%s-%s", VOL_RANDOM_SERIES_READ, suffix, stat_names[2]);
+      /* TRANSLATORS: %s is a number of random I/Os, "1024" */
+      g_autofree char *title = g_strdup_printf (_("%s I/Os, per iteration"), label);
+      VolResultRow *row = _vol_result_table_add_row (sustained, label);
+      const VolFigure *w = vol_result_get_figure (result, write_avg);
+      const VolFigure *r = vol_result_get_figure (result, read_avg);
+
+      _vol_result_row_set_cell (row, 0, w ? w->value : NAN, NAN, NULL);
+      _vol_result_row_set_cell (row, 1, r ? r->value : NAN, NAN, NULL);
+      g_ptr_array_add (tables, random_iterations (result, suffix, title));
+    }
+}
+
+
+static VolResultHeadline *
+random_headline (const VolResult *result)
+{
+  VolResultHeadline *h = _vol_result_headline_from_figure (result, VOL_RANDOM_SERIES_WRITE "-average",
+                                                           g_strdup (_("Writes, average")));
+
+  if (h == NULL)
+    h = _vol_result_headline_from_summary (result, VOL_RANDOM_SERIES_WRITE, _("Writes, average"));
+  if (h == NULL)
+    h = _vol_result_headline_from_figure (result, VOL_RANDOM_SERIES_READ "-average", g_strdup (_("Reads, average")));
+  return h;
 }
 
 /* ---- its parameters and their checks ----------------------------------- */
@@ -193,10 +341,13 @@ random_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_random_info = {
-  "random",
-  N_("Random I/O"),
-  N_("Random writes then random reads of one chunk size over a large file"),
-  random_params, G_N_ELEMENTS (random_params),
-  random_check,
-  random_estimate,
+  .name = VOL_KIND_RANDOM,
+  .title = N_("Random I/O"),
+  .description = N_("Random writes then random reads of one chunk size over a large file"),
+  .params = random_params,
+  .n_params = G_N_ELEMENTS (random_params),
+  .check = random_check,
+  .estimate = random_estimate,
+  .tables = random_tables,
+  .headline = random_headline,
 };

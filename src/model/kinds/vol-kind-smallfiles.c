@@ -5,11 +5,14 @@
  * the CLI, the app's rows, validation and a result's reader need, with no
  * engine. The engine's vol-test-smallfiles.c runs it.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 
@@ -98,11 +101,34 @@ vol_kind_smallfiles_add_series (VolResult  *result,
   return series;
 }
 
+/* ---- what a result shows ----------------------------------------------- */
+
+static VolResultHeadline *
+smallfiles_headline (const VolResult *result)
+{
+  VolResultHeadline *h = _vol_result_headline_from_figure (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S,
+                                                           g_strdup (_("Transactions")));
+
+  if (h == NULL)
+    h = _vol_result_headline_from_summary (result, VOL_SMALLFILES_SERIES_TRANSACTIONS, _("Transactions"));
+  if (h)
+    {
+      /* "6391 transactions/s", not "6391 /s" */
+      g_free (h->unit);
+      h->unit = g_strdup ("transactions/s");
+      /* TRANSLATORS: a unit, after a number: "6391 transactions/s" */
+      h->unit_title = N_("transactions/s");
+    }
+  return h;
+}
+
 const VolTestInfo vol_kind_smallfiles_info = {
-  VOL_KIND_SMALLFILES,
-  N_("Small files"),
-  N_("A mail-server workload: a pool of files, then create, delete, read and append transactions"),
-  smallfiles_params, G_N_ELEMENTS (smallfiles_params),
-  smallfiles_check,
-  smallfiles_estimate,
+  .name = VOL_KIND_SMALLFILES,
+  .title = N_("Small files"),
+  .description = N_("A mail-server workload: a pool of files, then create, delete, read and append transactions"),
+  .params = smallfiles_params,
+  .n_params = G_N_ELEMENTS (smallfiles_params),
+  .check = smallfiles_check,
+  .estimate = smallfiles_estimate,
+  .headline = smallfiles_headline,
 };

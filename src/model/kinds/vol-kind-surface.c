@@ -42,7 +42,7 @@ surface_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_surface_info = {
-  .name = "surface",
+  .name = VOL_KIND_SURFACE,
   .title = N_("Read across the device"),
   .description = N_("Reads evenly spaced positions from the device's first byte to its last, and random access times; writes nothing"),
   .params = surface_params,

@@ -1,17 +1,183 @@
-/* vol-kind-threads.c — the threads test kind: its parameters
+/* vol-kind-threads.c — the threads test kind: parameters, and its
+ * result's series, rows and figures
  *
  * Its description (name, title, every parameter with its default, range
  * and help), the rules across parameters and the estimate of a run: what
  * the CLI, the app's rows, validation and a result's reader need, with no
- * engine. The engine's vol-test-threads.c runs it.
+ * engine. Then its result: the points series (a row per thread count,
+ * the 9 columns below in this order) and the over-time series, made
+ * through these functions by the engine's run (vol-test-threads.c) and a
+ * remote host's figures alike; vol_kind_threads_summarize() makes the
+ * summaries and figures of both.
  */
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
+#include "vol-result-table-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
+
+/* ---- its result --------------------------------------------------------- */
+
+/* The points series' columns: name, unit, and where the value sits in a
+ * VolThreadsPoint. */
+static const struct
+{
+  const char *name;
+  const char *unit;
+  gsize       offset;
+} point_columns[] = {
+  { VOL_THREADS_COL_THREADS, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolThreadsPoint, threads) },
+  { VOL_COL_THROUGHPUT, VOL_UNIT_RATE, G_STRUCT_OFFSET (VolThreadsPoint, throughput) },
+  { VOL_COL_BYTES, VOL_UNIT_BYTES, G_STRUCT_OFFSET (VolThreadsPoint, bytes) },
+  { VOL_COL_SECONDS, VOL_UNIT_SECONDS, G_STRUCT_OFFSET (VolThreadsPoint, seconds) },
+  { VOL_COL_IOS, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolThreadsPoint, ios) },
+  { VOL_THREADS_COL_PASSES, VOL_UNIT_NONE, G_STRUCT_OFFSET (VolThreadsPoint, passes) },
+  { VOL_THREADS_COL_PER_THREAD_MEAN, VOL_UNIT_RATE, G_STRUCT_OFFSET (VolThreadsPoint, per_thread_mean) },
+  { VOL_THREADS_COL_PER_THREAD_MIN, VOL_UNIT_RATE, G_STRUCT_OFFSET (VolThreadsPoint, per_thread_min) },
+  { VOL_THREADS_COL_PER_THREAD_MAX, VOL_UNIT_RATE, G_STRUCT_OFFSET (VolThreadsPoint, per_thread_max) },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (point_columns) * sizeof (double) == sizeof (VolThreadsPoint));
+
+/**
+ * vol_kind_threads_add_points:
+ *
+ * Adds the empty points series (a row per thread count). Any thread.
+ */
+VolSeries *
+vol_kind_threads_add_points (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, VOL_THREADS_SERIES_POINTS, N_("Aggregate"),
+                                        VOL_THREADS_COL_THREADS, VOL_COL_THROUGHPUT);
+
+  for (guint i = 0; i < G_N_ELEMENTS (point_columns); i++)
+    vol_series_add_column (s, point_columns[i].name, point_columns[i].unit);
+  return s;
+}
+
+/**
+ * vol_kind_threads_add_over_time:
+ *
+ * Adds the empty over-time series (a row per interval of a point).
+ */
+VolSeries *
+vol_kind_threads_add_over_time (VolResult *result)
+{
+  VolSeries *s = vol_result_add_series (result, VOL_THREADS_SERIES_OVER_TIME, N_("Over time"),
+                                        VOL_COL_TIME, VOL_COL_THROUGHPUT);
+
+  vol_series_add_column (s, VOL_THREADS_COL_THREADS, VOL_UNIT_NONE);
+  vol_series_add_column (s, VOL_COL_TIME, VOL_UNIT_SECONDS);
+  vol_series_add_column (s, VOL_COL_THROUGHPUT, VOL_UNIT_RATE);
+  return s;
+}
+
+void
+vol_kind_threads_append_point (VolSeries             *points,
+                               const VolThreadsPoint *point)
+{
+  double row[G_N_ELEMENTS (point_columns)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (point_columns); i++)
+    row[i] = G_STRUCT_MEMBER (double, point, point_columns[i].offset);
+  vol_series_append (points, row, G_N_ELEMENTS (row));
+}
+
+void
+vol_kind_threads_append_interval (VolSeries *over_time,
+                                  double     threads,
+                                  double     time,
+                                  double     throughput)
+{
+  double row[] = { threads, time, throughput };
+
+  vol_series_append (over_time, row, G_N_ELEMENTS (row));
+}
+
+/**
+ * vol_kind_threads_summarize:
+ * @cpu_user: CPU seconds of the I/O threads (fio's: the host's job's)
+ *
+ * The summaries (throughput over the thread counts and over time) and the
+ * figures of a local run and of a remote host's alike: totals, the number
+ * of points, the highest aggregate throughput (the first count that
+ * reached it) and its thread count.
+ */
+void
+vol_kind_threads_summarize (VolResult       *result,
+                            const VolSeries *points,
+                            double           total_bytes,
+                            double           total_ios,
+                            double           cpu_user,
+                            double           cpu_system)
+{
+  VolColumn *tp = vol_series_get_column (points, VOL_COL_THROUGHPUT);
+  VolColumn *n = vol_series_get_column (points, VOL_THREADS_COL_THREADS);
+  guint best = 0;
+
+  vol_result_add_summary (result, VOL_THREADS_SERIES_POINTS, VOL_COL_THROUGHPUT);
+  vol_result_add_summary (result, VOL_THREADS_SERIES_OVER_TIME, VOL_COL_THROUGHPUT);
+  vol_result_add_figure (result, VOL_FIG_BYTES, N_("Bytes moved"), VOL_UNIT_BYTES, total_bytes);
+  vol_result_add_figure (result, VOL_FIG_IOS, N_("I/Os completed"), VOL_UNIT_NONE, total_ios);
+  vol_result_add_figure (result, VOL_FIG_POINTS, N_("Thread counts measured"), VOL_UNIT_NONE,
+                         vol_series_get_length (points));
+  vol_result_add_figure (result, VOL_FIG_WORKER_CPU_USER, N_("CPU of the I/O threads, user"),
+                         VOL_UNIT_SECONDS, cpu_user);
+  vol_result_add_figure (result, VOL_FIG_WORKER_CPU_SYSTEM, N_("CPU of the I/O threads, system"),
+                         VOL_UNIT_SECONDS, cpu_system);
+  for (guint i = 1; i < tp->values->len; i++)
+    if (g_array_index (tp->values, double, i) > g_array_index (tp->values, double, best))
+      best = i;
+  if (tp->values->len > 0)
+    {
+      vol_result_add_figure (result, VOL_THREADS_FIG_THROUGHPUT_MAX, N_("Highest aggregate throughput"),
+                             VOL_UNIT_RATE, g_array_index (tp->values, double, best));
+      vol_result_add_figure (result, VOL_THREADS_FIG_THROUGHPUT_MAX_THREADS, N_("Threads of the highest throughput"),
+                             VOL_UNIT_NONE, g_array_index (n->values, double, best));
+    }
+}
+
+/* ---- what a result shows ----------------------------------------------- */
+
+static void
+threads_tables (const VolResult *result,
+                GPtrArray       *tables)
+{
+  static const VolResultColumnSpec total[] = {
+    { VOL_COL_THROUGHPUT, N_("Total") },
+    { VOL_THREADS_COL_PER_THREAD_MEAN, N_("Per thread") },
+  };
+  static const VolResultColumnSpec each[] = {
+    { VOL_THREADS_COL_PER_THREAD_MIN, N_("Slowest") },
+    { VOL_THREADS_COL_PER_THREAD_MAX, N_("Fastest") },
+  };
+  VolResultTable *table;
+
+  if ((table = _vol_result_point_table (result, VOL_THREADS_SERIES_POINTS, VOL_THREADS_COL_THREADS,
+                                        _("Throughput per thread count"), _("Threads"), total, G_N_ELEMENTS (total))))
+    g_ptr_array_add (tables, table);
+  if ((table = _vol_result_point_table (result, VOL_THREADS_SERIES_POINTS, VOL_THREADS_COL_THREADS,
+                                        _("Slowest and fastest thread"), _("Threads"), each, G_N_ELEMENTS (each))))
+    g_ptr_array_add (tables, table);
+}
+
+
+static VolResultHeadline *
+threads_headline (const VolResult *result)
+{
+  const VolFigure *count = vol_result_get_figure (result, VOL_THREADS_FIG_THROUGHPUT_MAX_THREADS);
+  char *what = count ? g_strdup_printf (ngettext ("Highest, with %.0f thread", "Highest, with %.0f threads",
+                                                  (gulong) count->value), count->value)
+                     : g_strdup (_("Highest"));
+
+  return _vol_result_headline_from_figure (result, VOL_THREADS_FIG_THROUGHPUT_MAX, what);
+}
 
 /* ---- its parameters and their checks ----------------------------------- */
 
@@ -98,10 +264,13 @@ threads_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_threads_info = {
-  "threads",
-  N_("Threads"),
-  N_("Each thread writes then reads its own file, for each thread count"),
-  threads_params, G_N_ELEMENTS (threads_params),
-  threads_check,
-  threads_estimate,
+  .name = VOL_KIND_THREADS,
+  .title = N_("Threads"),
+  .description = N_("Each thread writes then reads its own file, for each thread count"),
+  .params = threads_params,
+  .n_params = G_N_ELEMENTS (threads_params),
+  .check = threads_check,
+  .estimate = threads_estimate,
+  .tables = threads_tables,
+  .headline = threads_headline,
 };

@@ -6,11 +6,18 @@
  * remote host and an imported fio file share), named
  * "<direction>-<bytes>-<stat>".
  */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "vol-error.h"
 #include "vol-estimate.h"
 #include "vol-kinds.h"
+#include "vol-result-headline-private.h"
+#include "vol-result-table-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
 #include "vol-stats.h"
@@ -52,6 +59,10 @@ vol_kind_transfer_append_row (VolSeries *series,
   vol_series_append (series, row, G_N_ELEMENTS (row));
 }
 
+/* The statistics of each direction and size, in its figures' names
+ * ("write-4096-mean"); the table reads them back by the same names. */
+static const char *const stat_names[] = { "mean", "stddev", "min", "max" };
+
 /* Per size of @sizes, over that size's passes in @series: one pass over
  * the rows gathers every size's rates, so a file of many jobs costs no
  * more than its rows. */
@@ -61,7 +72,6 @@ summarize_direction (VolResult       *result,
                      const VolSeries *series,
                      const char      *title)
 {
-  static const char *const stat_names[] = { "mean", "stddev", "min", "max" };
   const char *stat_titles[] = { N_("average"), N_("std dev"), N_("min"), N_("max") };
   VolColumn *size = vol_series_get_column (series, VOL_COL_SIZE);
   VolColumn *rate = vol_series_get_column (series, VOL_COL_THROUGHPUT);
@@ -138,6 +148,142 @@ vol_kind_transfer_summarize (VolResult               *result,
                          read ? vol_series_get_length (read) : 0);
 }
 
+/* ---- what a result shows ----------------------------------------------- */
+
+static gboolean
+array_has (GArray *values,
+           double  value)
+{
+  for (guint i = 0; i < values->len; i++)
+    if (g_array_index (values, double, i) == value)
+      return TRUE;
+  return FALSE;
+}
+
+/* Mean ± std dev of one direction at one size: the test's own figures,
+ * else (a result that lacks them) computed from its samples. */
+static void
+transfer_cell (VolResultTable  *table,
+               const VolResult *result,
+               VolResultRow    *row,
+               guint            column,
+               const char      *direction,
+               double           size)
+{
+  double found[G_N_ELEMENTS (stat_names)];
+  const VolSeries *series = vol_result_get_series (result, direction);
+  const VolColumn *sizes = series ? vol_series_get_column (series, VOL_COL_SIZE) : NULL;
+  const VolColumn *rates = series ? vol_series_get_column (series, VOL_COL_THROUGHPUT) : NULL;
+  g_autoptr(GArray) values = NULL;
+  VolStats computed;
+
+  for (guint i = 0; i < G_N_ELEMENTS (stat_names); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-%.0f-%s", direction, size, stat_names[i]);
+      found[i] = _vol_result_table_use_figure (table, result, name);
+    }
+  if (isfinite (found[0]))
+    {
+      _vol_result_row_set_cell (row, column, found[0], found[1], VOL_UNIT_RATE);
+      return;
+    }
+  if (sizes == NULL || rates == NULL)
+    return;
+  values = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < sizes->values->len && i < rates->values->len; i++)
+    if (g_array_index (sizes->values, double, i) == size)
+      g_array_append_val (values, g_array_index (rates->values, double, i));
+  if (values->len == 0)
+    return;
+  vol_stats_compute ((const double *) values->data, values->len, &computed);
+  _vol_result_row_set_cell (row, column, computed.mean, computed.count > 1 ? computed.stddev : NAN, VOL_UNIT_RATE);
+}
+
+static void
+transfer_tables (const VolResult *result,
+                 GPtrArray       *tables)
+{
+  static const char *const directions[] = { VOL_TRANSFER_SERIES_WRITE, VOL_TRANSFER_SERIES_READ };
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
+  VolResultTable *table;
+
+  for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+    {
+      const VolSeries *series = vol_result_get_series (result, directions[d]);
+      const VolColumn *column = series ? vol_series_get_column (series, VOL_COL_SIZE) : NULL;
+      for (guint i = 0; column && i < column->values->len; i++)
+        if (!array_has (sizes, g_array_index (column->values, double, i)))
+          g_array_append_val (sizes, g_array_index (column->values, double, i));
+    }
+  if (sizes->len == 0)
+    return;
+  table = _vol_result_table_new (_("Per transfer size"), C_("transfer size", "Size"));
+  for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+    _vol_result_table_add_column (table, _vol_result_series_title (result, directions[d]), VOL_UNIT_RATE);
+  for (guint i = 0; i < sizes->len; i++)
+    {
+      double size = g_array_index (sizes, double, i);
+      g_autofree char *label = vol_size_format_double (size);
+      VolResultRow *row = _vol_result_table_add_row (table, label);
+      for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+        transfer_cell (table, result, row, d, directions[d], size);
+    }
+  g_ptr_array_add (tables, table);
+}
+
+/* History's figure: the best transfer size's writes (else reads). The
+ * fastest of the "write-<bytes>-mean" figures (or read's), and its size. */
+static const VolFigure *
+transfer_best (const VolResult *result,
+               const char      *direction,
+               guint64         *best_size)
+{
+  g_autofree char *prefix = g_strconcat (direction, "-", NULL);
+  const VolFigure *best = NULL;
+
+  for (guint i = 0; i < result->figures->len; i++)
+    {
+      const VolFigure *f = g_ptr_array_index (result->figures, i);
+      guint64 size;
+      int end = 0;
+
+      if (!g_str_has_prefix (f->name, prefix) || !isfinite (f->value))
+        continue;
+      if (sscanf (f->name + strlen (prefix), "%" SCNu64 "-mean%n", &size, &end) != 1
+          || end == 0 || f->name[strlen (prefix) + end] != '\0')
+        continue;
+      if (best == NULL || f->value > best->value)
+        {
+          best = f;
+          *best_size = size;
+        }
+    }
+  return best;
+}
+
+static VolResultHeadline *
+transfer_headline (const VolResult *result)
+{
+  guint64 size = 0;
+  const VolFigure *best = transfer_best (result, VOL_TRANSFER_SERIES_WRITE, &size);
+  g_autofree char *size_text = NULL;
+
+  if (best)
+    {
+      size_text = vol_size_format (size);
+      /* TRANSLATORS: %s is a transfer size, "512 KiB" */
+      return _vol_result_headline_new (g_strdup_printf (_("Write, best at %s"), size_text),
+                                       best->value, best->unit);
+    }
+  best = transfer_best (result, VOL_TRANSFER_SERIES_READ, &size);
+  if (best == NULL)
+    return NULL;
+  size_text = vol_size_format (size);
+  /* TRANSLATORS: %s is a transfer size, "512 KiB" */
+  return _vol_result_headline_new (g_strdup_printf (_("Read, best at %s"), size_text),
+                                   best->value, best->unit);
+}
+
 /* ---- its parameters and their checks ----------------------------------- */
 
 static const VolParamDesc transfer_params[] = {
@@ -192,10 +338,13 @@ transfer_estimate (const VolTestInfo *info,
 }
 
 const VolTestInfo vol_kind_transfer_info = {
-  "transfer",
-  N_("Transfer size"),
-  N_("Sequential write then read of a region at each transfer size"),
-  transfer_params, G_N_ELEMENTS (transfer_params),
-  transfer_check,
-  transfer_estimate,
+  .name = VOL_KIND_TRANSFER,
+  .title = N_("Transfer size"),
+  .description = N_("Sequential write then read of a region at each transfer size"),
+  .params = transfer_params,
+  .n_params = G_N_ELEMENTS (transfer_params),
+  .check = transfer_check,
+  .estimate = transfer_estimate,
+  .tables = transfer_tables,
+  .headline = transfer_headline,
 };

@@ -11,6 +11,7 @@
  */
 #pragma once
 
+#include "vol-quick.h"
 #include "vol-result.h"
 #include "vol-test-info.h"
 #include "vol-units.h"
@@ -70,19 +71,22 @@ const VolTestInfo        *vol_kinds_lookup (const char *name);
 #define VOL_COL_LAT_P50     "lat-p50"
 #define VOL_COL_LAT_P99     "lat-p99"
 #define VOL_COL_LAT_P999    "lat-p999"
+#define VOL_COL_IOS         "ios"       /* I/Os completed */
 
-/* ---- the other kinds' names --------------------------------------------- */
+/* ---- figures several kinds share ---------------------------------------- */
 
-#define VOL_KIND_QUICK      "quick"
-#define VOL_KIND_THREADS    "threads"
-#define VOL_KIND_CACHED     "cached"
+#define VOL_FIG_BYTES             VOL_COL_BYTES  /* bytes moved in all */
+#define VOL_FIG_IOS               VOL_COL_IOS
+#define VOL_FIG_POINTS            "points"       /* queue depths, thread counts measured */
+#define VOL_FIG_WORKER_CPU_USER   "worker-cpu-user"    /* the kind's own I/O threads */
+#define VOL_FIG_WORKER_CPU_SYSTEM "worker-cpu-system"
 
 /* ---- queue: time-based random I/O at each queue depth ------------------ */
 
 #define VOL_KIND_QUEUE             "queue"
 #define VOL_QUEUE_SERIES_POINTS    "queue"      /* a row per depth */
 #define VOL_QUEUE_SERIES_INTERVALS "intervals"  /* a row per half second */
-#define VOL_QUEUE_COL_IOS          "ios"
+#define VOL_QUEUE_COL_IOS          VOL_COL_IOS
 #define VOL_QUEUE_COL_READS        "reads"
 #define VOL_QUEUE_COL_WRITES       "writes"
 #define VOL_QUEUE_COL_IOPS_STDDEV  "iops-stddev"
@@ -160,8 +164,10 @@ void       vol_kind_transfer_summarize  (VolResult               *result,
 /* ---- random: N random writes then N random reads, several iterations --- */
 
 #define VOL_KIND_RANDOM          "random"
+#define VOL_RANDOM_SERIES_WRITE  "write"   /* "write-1024" in a count sweep */
+#define VOL_RANDOM_SERIES_READ   "read"
 #define VOL_RANDOM_COL_OPS       "ops"   /* I/Os per second of a phase, in IO/s */
-#define VOL_RANDOM_COL_IOS       "ios"
+#define VOL_RANDOM_COL_IOS       VOL_COL_IOS
 
 VolSeries *vol_kind_random_add_series  (VolResult  *result,
                                         const char *name,
@@ -185,6 +191,133 @@ void       vol_kind_random_summarize   (VolResult  *result,
                                         double      ios_read,
                                         guint64     chunk);
 
+/* ---- quick: the desktop grid, every row measured LOOPS times ---------- */
+
+#define VOL_KIND_QUICK                "quick"
+#define VOL_QUICK_SERIES_LOOPS        "loops"   /* a row per measurement */
+#define VOL_QUICK_SERIES_GRID         "quick"   /* a row per cell: row × mode */
+#define VOL_QUICK_COL_ROW             "row"     /* the row's place in its profile */
+#define VOL_QUICK_COL_READ_PERCENT    "read-percent"
+#define VOL_QUICK_COL_LOOP            "loop"
+#define VOL_QUICK_COL_SEQUENTIAL      "sequential"
+#define VOL_QUICK_COL_BLOCK           "block"
+#define VOL_QUICK_COL_THREADS         "threads"
+#define VOL_QUICK_COL_THROUGHPUT_CI95 "throughput-ci95"
+#define VOL_QUICK_COL_THROUGHPUT_BEST "throughput-best"
+#define VOL_QUICK_COL_IOPS_CI95       "iops-ci95"
+#define VOL_QUICK_COL_IOPS_BEST       "iops-best"
+#define VOL_QUICK_COL_LOOPS           "loops"
+#define VOL_QUICK_FIG_TEST_SIZE       "test-size"
+
+/* One measurement: a row of the loops series. */
+typedef struct
+{
+  guint  row;
+  guint  read_percent;
+  guint  loop;          /* from 0; stored from 1 */
+  double throughput;    /* B/s */
+  double iops;
+  double lat_mean;      /* s */
+  double lat_p99;
+  double ios;
+  double bytes;
+  double seconds;
+} VolQuickLoop;
+
+VolSeries *vol_kind_quick_add_loops    (VolResult          *result);
+VolSeries *vol_kind_quick_add_grid     (VolResult          *result);
+void       vol_kind_quick_append_loop  (VolSeries          *loops,
+                                        const VolQuickLoop *loop);
+GArray    *vol_kind_quick_loop_column  (const VolSeries    *loops,
+                                        guint               row,
+                                        guint               read_percent,
+                                        const char         *column);
+void       vol_kind_quick_append_cell  (VolSeries          *grid,
+                                        guint               row,
+                                        const VolQuickRow  *desc,
+                                        guint               read_percent,
+                                        GArray             *throughput,
+                                        GArray             *iops,
+                                        double              lat_mean,
+                                        double              lat_p50,
+                                        double              lat_p99);
+void       vol_kind_quick_summarize    (VolResult          *result,
+                                        double              bytes_moved,
+                                        double              test_size,
+                                        double              cpu_user,
+                                        double              cpu_system);
+
+/* ---- threads: T threads each over its own file, for each T ------------- */
+
+#define VOL_KIND_THREADS                 "threads"
+#define VOL_THREADS_SERIES_POINTS        "threads"    /* a row per thread count */
+#define VOL_THREADS_SERIES_OVER_TIME     "over-time"  /* a row per half second */
+#define VOL_THREADS_COL_THREADS          "threads"
+#define VOL_THREADS_COL_PASSES           "passes"
+#define VOL_THREADS_COL_PER_THREAD_MEAN  "per-thread-mean"
+#define VOL_THREADS_COL_PER_THREAD_MIN   "per-thread-min"
+#define VOL_THREADS_COL_PER_THREAD_MAX   "per-thread-max"
+#define VOL_THREADS_FIG_THROUGHPUT_MAX         "throughput-max"
+#define VOL_THREADS_FIG_THROUGHPUT_MAX_THREADS "throughput-max-threads"
+
+/* One row of the points series: the figures of one thread count. */
+typedef struct
+{
+  double threads;
+  double throughput;       /* B/s, all threads */
+  double bytes;
+  double seconds;
+  double ios;
+  double passes;           /* NAN: unknown (fio's) */
+  double per_thread_mean;  /* B/s */
+  double per_thread_min;
+  double per_thread_max;
+} VolThreadsPoint;
+
+VolSeries *vol_kind_threads_add_points     (VolResult             *result);
+VolSeries *vol_kind_threads_add_over_time  (VolResult             *result);
+void       vol_kind_threads_append_point   (VolSeries             *points,
+                                            const VolThreadsPoint *point);
+void       vol_kind_threads_append_interval (VolSeries            *over_time,
+                                             double                threads,
+                                             double                time,
+                                             double                throughput);
+void       vol_kind_threads_summarize      (VolResult             *result,
+                                            const VolSeries       *points,
+                                            double                 total_bytes,
+                                            double                 total_ios,
+                                            double                 cpu_user,
+                                            double                 cpu_system);
+
+/* ---- cached: one region through the page cache, then from the device --- */
+
+#define VOL_KIND_CACHED                  "cached"
+#define VOL_CACHED_SERIES_CACHED         "cached"   /* a row per window of reads */
+#define VOL_CACHED_SERIES_DEVICE         "device"
+#define VOL_CACHED_COL_READS             "reads"
+#define VOL_CACHED_FIG_CACHED_THROUGHPUT "cached-throughput"
+#define VOL_CACHED_FIG_DEVICE_THROUGHPUT "device-throughput"
+#define VOL_CACHED_FIG_CACHED_SECONDS    "cached-seconds"
+#define VOL_CACHED_FIG_DEVICE_SECONDS    "device-seconds"
+
+/* What each phase read: [0] the cached reads, [1] the device's. */
+typedef struct
+{
+  double bytes[2];
+  double calls[2];
+  double seconds[2];   /* the reads' own time, summed */
+} VolCachedTotals;
+
+VolSeries *vol_kind_cached_add_series    (VolResult             *result,
+                                          gboolean               device);
+double     vol_kind_cached_append_window (VolSeries             *series,
+                                          double                 time,
+                                          double                 bytes,
+                                          double                 seconds,
+                                          double                 reads);
+void       vol_kind_cached_summarize     (VolResult             *result,
+                                          const VolCachedTotals *totals);
+
 /* ---- smallfiles: a pool of files, transactions, the pool deleted ------- */
 
 #define VOL_KIND_SMALLFILES "smallfiles"
@@ -199,6 +332,8 @@ void       vol_kind_random_summarize   (VolResult  *result,
 #define VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S "created-mixed-per-s"
 #define VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S "deleted-alone-per-s"
 #define VOL_SMALLFILES_FIG_READ_PER_S          "read-per-s"
+#define VOL_SMALLFILES_FIG_APPENDED_PER_S      "appended-per-s"
+#define VOL_SMALLFILES_FIG_DELETED_MIXED_PER_S "deleted-mixed-per-s"
 #define VOL_SMALLFILES_FIG_READ_THROUGHPUT     "read-throughput"
 #define VOL_SMALLFILES_FIG_WRITE_THROUGHPUT    "write-throughput"
 #define VOL_SMALLFILES_FIG_TOTAL_TIME          "total-time"
