@@ -23,7 +23,8 @@
 # localhost., 127.0.0.1, [::1], [0:0:0:0:0:0:0:1]) are refused with exit
 # 2 naming both; a fake server that takes the connection and then says
 # nothing, garbage, or a 300 MiB length fails that host alone, at the
-# probe, with the connect timeout, while the real one completes.
+# probe, with the connect timeout, while the real one completes; 256
+# silent hosts under a 1 GiB address-space limit all fail at the probe.
 set -u
 cli=$(readlink -f "$1")
 n=0
@@ -33,7 +34,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "1..0 # SKIP needs root for loop volumes and mount namespaces; CI runs it as root"
   exit 0
 fi
-for tool in fio unshare python3 mkfs.ext4; do
+for tool in fio unshare python3 mkfs.ext4 prlimit; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     printf '1..1\nnot ok 1 - %s is installed (build-aux/debian-packages.txt)\n' "$tool"
     exit 1
@@ -354,8 +355,9 @@ for twins in "localhost:$p1,127.0.0.1:$p1|“localhost:$p1” and “127.0.0.1:$
     '[ $rc -eq 2 ] && grep -qF -- "$want" "$work/bad.out"' "exit $rc" "$(cat "$work/bad.out")"
 done
 
-# fake.py PORTS_FILE: three ports that take fio's probe (160 bytes) and
-# then say nothing, send garbage, or announce 300 MiB with a right CRC
+# fake.py PORTS_FILE N: three ports that take fio's probe (160 bytes) and
+# then say nothing, send garbage, or announce 300 MiB with a right CRC;
+# then N more that say nothing
 cat >"$work/fake.py" <<'PY'
 import os, socket, struct, sys, threading
 def crc16(b):
@@ -388,15 +390,15 @@ def listen(how):
             threading.Thread(target=serve, args=(c, how), daemon=True).start()
     threading.Thread(target=loop, daemon=True).start()
     return s.getsockname()[1]
-ports = [listen(h) for h in ('silent', 'garbage', 'huge')]
+ports = [listen(h) for h in ['silent', 'garbage', 'huge'] + ['silent'] * int(sys.argv[2])]
 open(sys.argv[1] + '.tmp', 'w').write(' '.join(map(str, ports)) + '\n')
 os.rename(sys.argv[1] + '.tmp', sys.argv[1])
 threading.Event().wait()
 PY
-python3 "$work/fake.py" "$work/fake.ports" &
+python3 "$work/fake.py" "$work/fake.ports" 255 &
 fake_pid=$!
 for _ in $(seq 300); do [ -s "$work/fake.ports" ] && break; sleep 0.1; done
-read -r silent garbage huge <"$work/fake.ports"
+read -r silent garbage huge more <"$work/fake.ports"
 start=$(date +%s)
 run fakes queue --hosts "$h1,127.0.0.1:$silent,127.0.0.1:$garbage,127.0.0.1:$huge" --depths 1 --seconds 1 --span 16M \
   --connect-timeout 3
@@ -413,6 +415,18 @@ check "a host that announces 300 MiB fails at the probe, named, nothing of it re
   'state "$(host_file fakes "$huge")" | grep -q "^failed 127.0.0.1:$huge: its answer announces 314572800 bytes"' \
   "$(state "$(host_file fakes "$huge")")"
 check "the fakes cost the run no more than the connect timeout (${took} s)" '[ "$took" -lt 60 ]'
+
+# 256 hosts (the most a run takes) under a 1 GiB address-space limit: a
+# thread per probe (8 MiB of stack reserved each) aborted here; on one
+# context each silent host fails at the probe, and every result is saved
+many=$(for p in $silent $more; do printf '127.0.0.1:%s,' "$p"; done)
+rm -rf "$work/many" && mkdir "$work/many"
+prlimit --as=$((1024 * 1024 * 1024)) -- "$cli" run queue --hosts "${many%,}" --target "$target" --depths 1 --seconds 1 \
+  --connect-timeout 3 -o "$work/many" >"$work/many/out" 2>"$work/many/err"
+rc=$?
+check "256 silent hosts under a 1 GiB address-space limit: exit 1, 256 failed results saved, each at the probe" \
+  '[ $rc -eq 1 ] && [ "$(grep -l "did not answer fio.s probe" "$work"/many/*.volumeter.json | wc -l)" -eq 256 ]' \
+  "exit $rc" "$(grep -v "^  127" "$work/many/err" | head -5)"
 kill "$fake_pid" 2>/dev/null
 wait "$fake_pid" 2>/dev/null
 fake_pid=
