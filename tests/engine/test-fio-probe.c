@@ -512,7 +512,7 @@ test_answers (void)
   g_autoptr(GPtrArray) hosts = hosts_on (s, "127.0.0.1:1");
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) results = vol_fio_probe_hosts (hosts, fio, 1, NULL, &error);
-  g_autofree char *name[G_N_ELEMENTS (answers)] = { NULL };
+  char *name[G_N_ELEMENTS (answers)] = { NULL };
   const VolFioProbeResult *good, *hostile;
 
   g_assert_no_error (error);
@@ -547,6 +547,8 @@ test_answers (void)
   g_assert_cmpstr (hostile->reply->hostname, ==, "evil?[31m?]0;title?");
   g_assert_cmpstr (hostile->reply->fio_version, ==, "fio-3.33?[0m");
 
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    g_free (name[i]);
   server_stop (s);
   /* every port had fio's probe, right to the byte */
   g_assert_cmpuint (s->probes, ==, G_N_ELEMENTS (answers));
