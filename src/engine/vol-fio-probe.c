@@ -50,6 +50,7 @@ struct Run
   GSocketClient *client;
   GSubprocess   *fio;           /* `fio --version`, while it runs */
   GCancellable  *fio_cancellable;
+  char           fio_said[128]; /* the start of what it printed: a bounded read */
   guint          protocol;      /* what the probe speaks */
   gboolean       protocol_known;
   char          *fio_version;   /* this machine's, "fio-3.33" */
@@ -176,19 +177,17 @@ on_fio_version (GObject      *source,
                 gpointer      data)
 {
   Run *run = data;
-  g_autofree char *out = NULL;
+  gsize n = 0;
 
   run->busy--;
-  if (g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), res, &out, NULL, NULL) && out != NULL)
+  if (g_input_stream_read_all_finish (G_INPUT_STREAM (source), res, &n, NULL))
     {
-      char *newline = strchr (out, '\n');
+      char *newline = memchr (run->fio_said, '\n', n);
 
-      if (newline != NULL)
-        *newline = '\0';
-      run->fio_version = vol_fio_wire_text ((const guint8 *) out, strlen (out));
+      run->fio_version = vol_fio_wire_text ((const guint8 *) run->fio_said, newline ? (gsize) (newline - run->fio_said) : n);
     }
-  else
-    g_subprocess_force_exit (G_SUBPROCESS (source));
+  /* what it has to say is read: one that goes on printing is stopped */
+  g_subprocess_force_exit (run->fio);
   run->protocol = vol_fio_protocol_of (run->fio_version);
   run->protocol_known = run->protocol != 0;
   if (!run->protocol_known)
@@ -208,7 +207,8 @@ resolve (Run          *run,
   if (run->fio != NULL)
     {
       run->busy++;
-      g_subprocess_communicate_utf8_async (run->fio, NULL, stage, on_fio_version, run);
+      g_input_stream_read_all_async (g_subprocess_get_stdout_pipe (run->fio), run->fio_said, sizeof run->fio_said,
+                                     G_PRIORITY_DEFAULT, stage, on_fio_version, run);
     }
   else
     run->protocol = VOL_FIO_PROTOCOL_NEWEST;
@@ -216,7 +216,6 @@ resolve (Run          *run,
   for (guint i = 0; i < run->n; i++)
     {
       Probe *p = &run->probes[i];
-
       GInetAddress *literal = g_inet_address_new_from_string (p->host->address);
 
       if (literal != NULL)

@@ -460,13 +460,15 @@ server_free (Server *s)
   g_free (s);
 }
 
-/* a stand-in for this machine's fio: it says its version, no more */
+/* a stand-in for this machine's fio: it says its version, no more (or,
+ * given "yes", says it for ever) */
 static char *
 fake_fio (const char *dir,
           const char *version)
 {
   char *path = g_build_filename (dir, "fio", NULL);
-  g_autofree char *script = g_strdup_printf ("#!/bin/sh\necho %s\n", version);
+  g_autofree char *script = g_str_has_prefix (version, "yes ") ? g_strdup_printf ("#!/bin/sh\nexec %s\n", version)
+                                                              : g_strdup_printf ("#!/bin/sh\necho %s\n", version);
 
   g_assert_true (g_file_set_contents (path, script, -1, NULL));
   g_assert_cmpint (g_chmod (path, 0755), ==, 0);
@@ -560,26 +562,34 @@ test_answers (void)
 }
 
 /* A fio this machine's probe does not know: the newest protocol spoken,
- * and a server that closes on it says so. */
+ * and a server that closes on it says so. One that prints for ever: its
+ * first line read, no more, and it is stopped. */
 static void
 test_unknown_fio (void)
 {
   static const Answer answers[] = { ANSWER_FIO, ANSWER_HANG_UP };
-  g_autofree char *dir = g_dir_make_tmp ("volumeter-probe-XXXXXX", NULL);
-  g_autofree char *fio = fake_fio (dir, "fio-9.1");
-  Server *s = server_start (answers, G_N_ELEMENTS (answers), 0);
-  g_autoptr(GPtrArray) hosts = hosts_on (s, NULL);
-  g_autoptr(GPtrArray) results = vol_fio_probe_hosts (hosts, fio, 5, NULL, NULL);
+  static const struct { const char *says; guint protocol; const char *words; } fios[] = {
+    { "fio-9.1", VOL_FIO_PROTOCOL_NEWEST, "fio-9.1 is a release Volumeter does not know, so the probe spoke fio 3.42's protocol 120" },
+    { "yes fio-3.30", 96, "this machine's fio-3.30 speaks fio's protocol 96" },
+  };
 
-  g_assert_null (error_of (results, 0));
-  assert_says (error_of (results, 1), "fio-9.1 is a release Volumeter does not know");
-  assert_says (error_of (results, 1), "fio 3.42's protocol 120");
-  server_stop (s);
-  g_assert_cmpuint (s->version, ==, VOL_FIO_PROTOCOL_NEWEST);
-  g_assert_cmpuint (s->bad_probes, ==, 0);
-  server_free (s);
-  g_unlink (fio);
-  g_rmdir (dir);
+  for (guint i = 0; i < G_N_ELEMENTS (fios); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("volumeter-probe-XXXXXX", NULL);
+      g_autofree char *fio = fake_fio (dir, fios[i].says);
+      Server *s = server_start (answers, G_N_ELEMENTS (answers), 0);
+      g_autoptr(GPtrArray) hosts = hosts_on (s, NULL);
+      g_autoptr(GPtrArray) results = vol_fio_probe_hosts (hosts, fio, 5, NULL, NULL);
+
+      g_assert_null (error_of (results, 0));
+      assert_says (error_of (results, 1), fios[i].words);
+      server_stop (s);
+      g_assert_cmpuint (s->version, ==, fios[i].protocol);
+      g_assert_cmpuint (s->bad_probes, ==, 0);
+      server_free (s);
+      g_unlink (fio);
+      g_rmdir (dir);
+    }
 }
 
 static void
