@@ -241,7 +241,10 @@ machine_of (GInetAddress *address)
   g_autoptr(GInetAddress) v4 = NULL;
 
   if (g_inet_address_get_family (address) == G_SOCKET_FAMILY_IPV6 && memcmp (b, mapped, 12) == 0)
-    address = v4 = g_inet_address_new_from_bytes (b + 12, G_SOCKET_FAMILY_IPV4);
+    {
+      v4 = g_inet_address_new_from_bytes (b + 12, G_SOCKET_FAMILY_IPV4);
+      address = v4;
+    }
   if (g_inet_address_get_is_loopback (address) || g_inet_address_get_is_any (address))
     return NULL;
   return g_inet_address_to_string (address);
