@@ -3,6 +3,7 @@
 #
 #   sudo bench/hosts-scale.sh [--hosts-list 1,2,4,8] [--repeats 3] [--seconds 10] [--span 32M]
 #                             [--size 128M] [--backing-dir /dev/shm] [--cli PATH]
+#                             [--tmpfs] [--vmem SIZE]
 #
 # Makes one small ext4 loop volume per host (RAM-backed, in /dev/shm by
 # default). For each N of the list it starts N `fio --server` on free ports
@@ -45,6 +46,16 @@
 # Per added host: the least-squares slope of the medians against N.
 # Targets: per added host < 50 ms of wall time and < 5 MiB of memory.
 #
+# Many hosts (up to 256, Volumeter's limit): --tmpfs gives each server a
+# tmpfs of --size mounted at $WORK/target in its namespace instead of an
+# ext4 loop volume (256 loop volumes and their backing files are more
+# than a test machine has to spare; the folder is still each host's own).
+# --vmem SIZE runs each tool (volumeter-cli with its fio client, and fio
+# alone) under `prlimit --as=SIZE`: an address-space limit, which a thread
+# per host (8 MiB of stack reserved each, and glibc's malloc arenas) runs
+# into at a few hundred hosts, where Volumeter probing every host on one
+# thread does not. A run that the limit stops fails, and the bench with it.
+#
 # Needs root (losetup, mkfs.ext4, mount namespaces, ptrace), fio, unshare,
 # python3 and /usr/bin/time (Debian: time). It stops only the servers it
 # started (kill -9 of each server's own session) and detaches only its own
@@ -66,6 +77,8 @@ CLI="$SCRIPT_DIR/../_build/src/cli/volumeter-cli"
 TARGET_MS=50
 TARGET_MIB=5
 SMOKE=0
+TMPFS=0
+VMEM=
 
 usage () {
   cat <<EOF
@@ -76,6 +89,9 @@ Usage: $0 [--hosts-list 1,2,4,8] [--repeats N] [--seconds S] [--span SIZE] [--si
   Each repeat of N hosts takes about S + 2 s per tool; with the defaults, about 7 minutes.
   --smoke: a few seconds (the bench suite): --hosts-list 1,2 --repeats 1 --seconds 1
            --span 8M --size 64M, no targets judged
+  --tmpfs: each host's folder a tmpfs of --size in its namespace, not an ext4 loop volume
+           (for many hosts: up to 256)
+  --vmem SIZE: each tool's run under prlimit --as=SIZE (an address-space limit)
 EOF
 }
 die () { echo "hosts-scale: $*" >&2; exit 2; }
@@ -90,6 +106,8 @@ while (($#)); do
     --backing-dir) BACKING_DIR=$2; shift 2 ;;
     --cli) CLI=$2; shift 2 ;;
     --smoke) SMOKE=1; shift ;;
+    --tmpfs) TMPFS=1; shift ;;
+    --vmem) VMEM=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac
@@ -98,6 +116,9 @@ done
 [[ $HOSTS_LIST =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--hosts-list: numbers of hosts, e.g. 1,2,4,8"
 [[ $REPEATS =~ ^[1-9][0-9]*$ ]] || die "--repeats must be at least 1"
 [[ $SECONDS_PER =~ ^[1-9][0-9]*$ ]] || die "--seconds: a whole number of seconds"
+if [[ -n $VMEM ]]; then
+  VMEM_BYTES=$(numfmt --from=iec "$VMEM" 2>/dev/null) || die "--vmem: a size such as 1G"
+fi
 ((SMOKE)) && { HOSTS_LIST=1,2 REPEATS=1 SECONDS_PER=1 SPAN=8M SIZE=64M; }
 if ((EUID != 0)); then
   echo "hosts-scale: NOT RUN — needs root (losetup, mkfs.ext4, mount namespaces)" >&2
@@ -113,7 +134,8 @@ FIO=$(command -v fio)
 IFS=, read -r -a NS <<<"$HOSTS_LIST"
 MAX_N=0
 for n in "${NS[@]}"; do ((n > MAX_N)) && MAX_N=$n; done
-((MAX_N <= 64)) || die "--hosts-list: at most 64 hosts"
+((MAX_N <= 256)) || die "--hosts-list: at most 256 hosts (Volumeter's limit)"
+((MAX_N <= 64 || TMPFS)) || die "--hosts-list: more than 64 hosts needs --tmpfs (a loop volume each is too much)"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/hosts-scale.XXXXXX")
 TARGET="$WORK/target"
@@ -186,7 +208,10 @@ def child_running(ppid, exe):
             continue
         for k in kids:
             try:
-                if os.path.realpath(f"/proc/{k}/exe") == exe:
+                # the fio client, not the `fio --version` the probe asks
+                # first (its arguments: empty for a moment inside execve)
+                if os.path.realpath(f"/proc/{k}/exe") == exe and (exe == tool_exe or any(
+                        a.startswith(b"--client") for a in open(f"/proc/{k}/cmdline", "rb").read().split(b"\0"))):
                     return int(k)
             except OSError:
                 pass
@@ -428,11 +453,12 @@ PY
 free_port () {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-start_server () {   # i: its volume mounted at $TARGET in a namespace of its own
-  local i=$1
+start_server () {   # i: its volume (or tmpfs) mounted at $TARGET in a namespace of its own
+  local i=$1 volume
   PORTS[i]=$(free_port)
+  if ((TMPFS)); then volume="-t tmpfs -o size=$SIZE,mode=0755 hosts-scale-$i"; else volume=${LOOPS[$i]}; fi
   setsid unshare -m --propagation private \
-    sh -c "mount ${LOOPS[$i]} '$TARGET' && exec '$FIO' --server=127.0.0.1,${PORTS[$i]}" \
+    sh -c "mount $volume '$TARGET' && exec '$FIO' --server=127.0.0.1,${PORTS[$i]}" \
     >"$WORK/server$i.log" 2>&1 &
   SPIDS[i]=$!
   for _ in $(seq 300); do
@@ -442,7 +468,7 @@ start_server () {   # i: its volume mounted at $TARGET in a namespace of its own
   die "fio server $i did not start: $(cat "$WORK/server$i.log")"
 }
 
-for ((i = 1; i <= MAX_N; i++)); do
+for ((i = 1; i <= MAX_N && !TMPFS; i++)); do
   BACKINGS[i]=$(mktemp "$BACKING_DIR/hosts-scale.XXXXXX.img")
   # written, not sparse: no run pays for the first touch of the backing pages
   dd if=/dev/zero of="${BACKINGS[$i]}" bs=1M count=$(($(numfmt --from=iec "$SIZE") / 1048576)) status=none
@@ -458,7 +484,12 @@ echo "machine:   nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d:
 echo "kernel:    $(uname -r); $(fio --version)"
 GIT_REV=$(git -C "$SCRIPT_DIR/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "volumeter: $("$VCLI" --version) ($CLI, copied; tree at git $GIT_REV)"
-echo "hosts:     fio --server on 127.0.0.1, each with its own $SIZE ext4 loop volume ($BACKING_DIR) at $TARGET"
+if ((TMPFS)); then
+  echo "hosts:     fio --server on 127.0.0.1, each with its own $SIZE tmpfs at $TARGET"
+else
+  echo "hosts:     fio --server on 127.0.0.1, each with its own $SIZE ext4 loop volume ($BACKING_DIR) at $TARGET"
+fi
+[[ -n $VMEM ]] && echo "limit:     each tool under prlimit --as=$VMEM_BYTES ($VMEM of address space)"
 echo "test:      queue --depths 1 --seconds $SECONDS_PER --span $SPAN; N = $HOSTS_LIST; $REPEATS repeats, alternating"
 echo
 
@@ -476,7 +507,10 @@ measure () {
   WATCH_PID=$!
   exec 7>"$WORK/fifo"   # returns once the watcher has opened it: it is ready
   t0=$EPOCHREALTIME
-  /usr/bin/time -v -o "$WORK/$tag.time" "$@" >"$WORK/$tag.out" 2>"$WORK/$tag.err" 7>&- &
+  # prlimit sets the limit and execs the tool: the watcher still finds it
+  # as /usr/bin/time's child
+  /usr/bin/time -v -o "$WORK/$tag.time" ${VMEM:+prlimit --as="$VMEM_BYTES" --} "$@" \
+    >"$WORK/$tag.out" 2>"$WORK/$tag.err" 7>&- &
   TOOL_PID=$!
   echo "$TOOL_PID" >&7
   exec 7>&-
@@ -514,8 +548,8 @@ for n in "${NS[@]}"; do
   done
   # untimed: the job Volumeter sends, and a first run on these servers
   mkdir -p "$WORK/warm-$n.d"
-  "$VCLI" run "${V_TEST[@]}" --hosts "$hosts" --target "$TARGET" --print-job -o "$WORK/warm-$n.d" \
-    >"$WORK/warm-$n.out" 2>"$WORK/warm-$n.err" || die "the first run on $n hosts failed: $(tail -n 5 "$WORK/warm-$n.err")"
+  ${VMEM:+prlimit --as="$VMEM_BYTES" --} "$VCLI" run "${V_TEST[@]}" --hosts "$hosts" --target "$TARGET" \
+    --print-job -o "$WORK/warm-$n.d" >"$WORK/warm-$n.out" 2>"$WORK/warm-$n.err" || die "the first run on $n hosts failed: $(tail -n 5 "$WORK/warm-$n.err")"
   # --print-job prints the job, then the run prints its table from a blank line on
   # (the job has blank lines of its own; the table's header line ends it)
   awk '/^Host +State/ { exit } { print }' "$WORK/warm-$n.out" | sed '${/^$/d}' >"$WORK/job-$n.fio"

@@ -6,6 +6,7 @@
 #include "vol-fio-client.h"
 #include "vol-fio-hosts.h"
 #include "vol-fio-import.h"
+#include "vol-fio-probe.h"
 #include "vol-registry.h"
 #include "vol-remote-client.h"
 #include "vol-remote.h"
@@ -31,6 +32,7 @@ typedef struct
   const VolTestSpec     *spec;
   const VolTestKind     *kind;
   GArray                *hosts;      /* of Host */
+  GPtrArray             *probes;     /* of VolFioProbeResult: each Host's host once it answered */
   VolRemoteProgressFunc  progress;
   gpointer               user_data;
   GCancellable          *cancellable;
@@ -54,7 +56,7 @@ _vol_remote_elapsed (Remote *r)
 
 static inline Host *
 _vol_remote_host_at (Remote *r,
-         guint   i)
+                     guint   i)
 {
   return &g_array_index (r->hosts, Host, i);
 }

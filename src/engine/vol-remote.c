@@ -4,10 +4,12 @@
  *   1. The job: the test's fio job (vol_fio_job_build), its files in the
  *      folder named on the hosts, buffers on ordinary pages (a host's
  *      huge pages are not ours to reserve), written to a private file.
- *   2. Each host probed with a TCP connect, in parallel, with the connect
- *      timeout: an unreachable host fails now, in seconds, with the
- *      system's reason, and is not handed to fio (whose own connect has
- *      no timeout we can set).
+ *   2. Each host probed as fio's client does (FIO_NET_CMD_PROBE and its
+ *      checked answer), all at once on one context, with the connect
+ *      timeout (vol-fio-probe.c): an unreachable host, or one that is not
+ *      a fio server of our protocol, fails now, in seconds, naming why,
+ *      and is not handed to fio (whose own connect has no timeout we can
+ *      set); two names of one server refuse the run.
  *   3. One `fio --client=HOST --output-format=json` per host that
  *      answered, all at once from this thread's own main context, each
  *      confined in a private folder of the run's scratch folder
@@ -45,6 +47,7 @@
 #include "vol-estimate.h"
 #include "vol-fio-hosts.h"
 #include "vol-fio-import.h"
+#include "vol-fio-probe.h"
 #include "vol-fio-job.h"
 #include "vol-fio-value.h"
 #include "vol-host.h"
@@ -197,72 +200,41 @@ _vol_remote_report (Remote *r,
 
 /* ---- 2. probing ------------------------------------------------------------ */
 
-typedef struct
+/* Every host resolved, compared and probed with fio's own PROBE, all at
+ * once on one context (vol-fio-probe.c); the ones that do not answer as
+ * fio's server fail now. A host that answered is handed to fio as the
+ * address that answered, so fio resolves no name of its own. Two hosts
+ * that are one refuse the run (@error). */
+static gboolean
+probe_hosts (Remote      *r,
+             const char  *fio,
+             GError     **error)
 {
-  const VolFioHost *host;
-  double            timeout;
-  GCancellable     *cancellable;
-  char             *error;
-} Probe;
+  g_autoptr(GPtrArray) hosts = g_ptr_array_new ();
 
-static gpointer
-probe_thread (gpointer data)
-{
-  Probe *p = data;
-  g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GSocketConnection) connection = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_socket_client_set_timeout (client, (guint) ceil (p->timeout));
-  /* fio's client connects directly: so does the probe (a desktop's proxy
-   * settings would otherwise be asked, through libproxy and dconf) */
-  g_socket_client_set_enable_proxy (client, FALSE);
-  connection = g_socket_client_connect_to_host (client, p->host->address, p->host->port,
-                                                p->cancellable, &error);
-  if (connection == NULL)
+  for (guint i = 0; i < r->hosts->len; i++)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-        p->error = g_strdup_printf (_("no answer within %.0f s (is fio --server running there, and the port open?)"),
-                                    p->timeout);
-      else
-        p->error = g_strdup (error->message);
-      return NULL;
-    }
-  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
-  return NULL;
-}
-
-/* Connects to every host at once; the ones that do not answer fail. */
-static void
-probe_hosts (Remote *r)
-{
-  guint n = r->hosts->len;
-  g_autofree Probe *probes = g_new0 (Probe, n);
-  g_autofree GThread **threads = g_new0 (GThread *, n);
-
-  for (guint i = 0; i < n; i++)
-    {
-      probes[i] = (Probe) { host_at (r, i)->host, r->connect_timeout, r->cancellable, NULL };
+      g_ptr_array_add (hosts, (gpointer) host_at (r, i)->host);
       host_at (r, i)->state = VOL_REMOTE_HOST_CONNECTING;
       report (r, i);
-      threads[i] = g_thread_new ("vol-remote-probe", probe_thread, &probes[i]);
     }
-  for (guint i = 0; i < n; i++)
+  r->probes = vol_fio_probe_hosts (hosts, fio, r->connect_timeout, r->cancellable, error);
+  if (r->probes == NULL)
+    return FALSE;
+  for (guint i = 0; i < r->hosts->len; i++)
     {
-      g_thread_join (threads[i]);
-      if (probes[i].error != NULL)
-        {
-          g_autofree char *message = g_strdup_printf (_("cannot connect to %s: %s"), host_at (r, i)->name,
-                                                      probes[i].error);
-          host_fail (r, i, message);
-          g_free (probes[i].error);
-        }
+      const VolFioProbeResult *probe = g_ptr_array_index (r->probes, i);
+
+      if (probe->error != NULL)
+        host_fail (r, i, probe->error);
       else
         {
+          host_at (r, i)->host = probe->reached;
           host_at (r, i)->state = VOL_REMOTE_HOST_RUNNING;
           report (r, i);
         }
     }
+  return TRUE;
 }
 
 /* ---- 3. running the clients ------------------------------------------- */
@@ -483,7 +455,8 @@ vol_remote_run (const VolTestSpec       *spec,
       g_array_append_val (r.hosts, h);
     }
 
-  probe_hosts (&r);
+  if (!probe_hosts (&r, fio_path, error))
+    goto out;
 
   /* the run's scratch: the job, and each client's private folder; a
    * killed run's is found by `volumeter-cli cleanup` */
@@ -525,6 +498,7 @@ out:
   g_clear_pointer (&r.scratch, vol_scratch_free);
   g_clear_pointer (&r.hosts, g_array_unref);
   g_clear_pointer (&r.context, g_main_context_unref);
+  g_clear_pointer (&r.probes, g_ptr_array_unref);
   g_free (r.job);
   return results;
 }

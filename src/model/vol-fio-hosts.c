@@ -6,9 +6,16 @@
  * an IPv6 address (hex digits, ':' and '.'); anything else is refused
  * with the text quoted. A host named twice is refused too: fio would run
  * the job twice on it, at once, in the same folder.
+ *
+ * Names are normalised before anything else sees them: DNS ignores case
+ * and the trailing dot of an absolute name, but fio's client does not
+ * ("localhost." failed to resolve there and fio then ran no host at
+ * all), and the check for a host named twice must not be fooled by
+ * "DB1" beside "db1".
  */
 #include "vol-fio-hosts.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <string.h>
 
@@ -23,13 +30,15 @@ vol_fio_host_free (VolFioHost *host)
   if (host == NULL)
     return;
   g_free (host->address);
+  g_free (host->spelling);
   g_free (host);
 }
 
 static gboolean
 is_name (const char *s)
 {
-  if (*s == '\0' || *s == '-' || *s == '.')
+  /* "db1..lab" has an empty label: no resolver takes it */
+  if (*s == '\0' || *s == '-' || *s == '.' || strstr (s, "..") != NULL)
     return FALSE;
   for (; *s; s++)
     if (!g_ascii_isalnum (*s) && *s != '.' && *s != '-' && *s != '_')
@@ -41,6 +50,28 @@ static gboolean
 is_ipv6 (const char *s)
 {
   return strchr (s, ':') != NULL && g_hostname_is_ip_address (s);
+}
+
+/* The one text of an address: an IPv6 address as inet_ntop writes it
+ * ("0:0:0:0:0:0:0:1" is "::1"), a name in lower case without the trailing
+ * dot of an absolute name. */
+static char *
+normalise (const char *address)
+{
+  g_autofree char *lower = g_ascii_strdown (address, -1);
+  gsize len = strlen (lower);
+  struct in6_addr a6;
+  char text[INET6_ADDRSTRLEN];
+
+  if (strchr (lower, ':') != NULL)
+    {
+      if (inet_pton (AF_INET6, lower, &a6) == 1 && inet_ntop (AF_INET6, &a6, text, sizeof text) != NULL)
+        return g_strdup (text);
+      return g_steal_pointer (&lower);
+    }
+  if (len > 1 && lower[len - 1] == '.')
+    lower[len - 1] = '\0';
+  return g_steal_pointer (&lower);
 }
 
 static gboolean
@@ -152,8 +183,9 @@ vol_fio_host_parse (const char  *text,
     return NULL;
 
   host = g_new0 (VolFioHost, 1);
-  host->address = g_steal_pointer (&address);
+  host->address = normalise (address);
   host->port = port;
+  host->spelling = g_strstrip (g_strdup (text));
   return host;
 }
 
@@ -181,7 +213,8 @@ add_host (GPtrArray   *hosts,
   if (g_hash_table_contains (seen, key))
     {
       g_set_error (error, VOL_SPEC_ERROR, VOL_SPEC_ERROR_INVALID_VALUE,
-                   _("host %s is named twice; fio would run the job on it twice at once"), key);
+                   _("host %s is named twice (“%s” and “%s”); fio would run the job on it twice at once"), key,
+                   (const char *) g_hash_table_lookup (seen, key), host->spelling);
       return FALSE;
     }
   if (hosts->len >= VOL_FIO_MAX_HOSTS)
@@ -190,7 +223,8 @@ add_host (GPtrArray   *hosts,
                    _("more than %d hosts; a run takes up to %d"), VOL_FIO_MAX_HOSTS, VOL_FIO_MAX_HOSTS);
       return FALSE;
     }
-  g_hash_table_add (seen, g_steal_pointer (&key));
+  /* the first spelling, for the message of a second */
+  g_hash_table_insert (seen, g_steal_pointer (&key), g_strdup (host->spelling));
   g_ptr_array_add (hosts, g_steal_pointer (&host));
   return TRUE;
 }
@@ -216,7 +250,7 @@ vol_fio_hosts_parse (const char  *list,
                      GError     **error)
 {
   g_autoptr(GPtrArray) hosts = hosts_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_auto(GStrv) parts = g_strsplit_set (list != NULL ? list : "", ", \t\n", -1);
 
   for (guint i = 0; parts[i] != NULL; i++)
@@ -245,7 +279,7 @@ vol_fio_hosts_load (const char  *path,
                     GError     **error)
 {
   g_autoptr(GPtrArray) hosts = hosts_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
   g_auto(GStrv) lines = NULL;

@@ -10,6 +10,12 @@
  *   host,port        fio's way
  *   [v6::addr]:port  an IPv6 address with a port; ::1 alone is an address
  *
+ * A name is kept normalised: lower case, without the trailing dot of an
+ * absolute name ("LOCALHOST." is "localhost"), an IP address in its
+ * canonical text ("0:0:0:0:0:0:0:1" is "::1"); the user's own spelling is
+ * kept beside it for messages. Two spellings of one address are found
+ * only by resolving them (engine/vol-fio-probe.c).
+ *
  * Pure; any thread.
  */
 #pragma once
@@ -24,8 +30,9 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char    *address;   /* "db1.lab", "10.0.0.7", "::1" */
+  char    *address;   /* normalised: "db1.lab", "10.0.0.7", "::1" */
   guint16  port;
+  char    *spelling;  /* as the user wrote it, blanks trimmed: "DB1.lab.:9000" */
 } VolFioHost;
 
 void       vol_fio_host_free         (VolFioHost       *host);

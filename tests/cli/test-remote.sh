@@ -17,7 +17,14 @@
 # its job's file has appeared on its volume, and the job is bound by
 # time, so it is still running): the same, well within the run timeout.
 # transfer, threads and quick run on two hosts; the kinds fio cannot do,
-# bad hosts and a relative folder are refused with exit 2.
+# bad hosts and a relative folder are refused with exit 2. The probe
+# (engine/vol-fio-probe.c): "localhost." runs, given to fio as the
+# address that answered; spellings of one server (localhost, LOCALHOST,
+# localhost., 127.0.0.1, [::1], [0:0:0:0:0:0:0:1]) are refused with exit
+# 2 naming both; a fake server that takes the connection and then says
+# nothing, garbage, or a 300 MiB length fails that host alone, at the
+# probe, with the connect timeout, while the real one completes; 256
+# silent hosts under a 1 GiB address-space limit all fail at the probe.
 set -u
 cli=$(readlink -f "$1")
 n=0
@@ -27,7 +34,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "1..0 # SKIP needs root for loop volumes and mount namespaces; CI runs it as root"
   exit 0
 fi
-for tool in fio unshare python3 mkfs.ext4; do
+for tool in fio unshare python3 mkfs.ext4 prlimit; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     printf '1..1\nnot ok 1 - %s is installed (build-aux/debian-packages.txt)\n' "$tool"
     exit 1
@@ -63,7 +70,9 @@ stop_server() {
   fi
 }
 
+fake_pid=
 cleanup() {
+  if [ -n "$fake_pid" ]; then kill "$fake_pid" 2>/dev/null; wait "$fake_pid" 2>/dev/null; fi
   for i in 1 2 3; do stop_server "$i"; done
   for i in 1 2 3; do
     mountpoint -q "$work/seen$i" 2>/dev/null && umount "$work/seen$i"
@@ -332,6 +341,106 @@ done
 rc=$?
 check "refused: a folder on the hosts that is not absolute" '[ $rc -eq 2 ] && grep -q "absolute" "$work/bad.out"' \
   "$(cat "$work/bad.out")"
+
+# --- the probe: fio's PROBE, names normalised, one server under two names ------
+p1=${ports[1]}
+run dotted queue --hosts "localhost.:$p1" --depths 1 --seconds 1 --span 16M
+check "localhost. (an absolute name): exit 0, its result complete" \
+  '[ $rc -eq 0 ] && state "$(ls "$work"/dotted/volumeter-*-localhost-"$p1".volumeter.json)" | grep -q "^complete"' \
+  "exit $rc" "$(cat "$work/dotted/err")"
+check "localhost.: fio was given the address that answered, not the name" \
+  'grep -q "\"hostname\" *: *\"127\.0\.0\.1\"" "$work/dotted/fio.json"' "$(grep hostname "$work/dotted/fio.json" | head -3)"
+for twins in "localhost:$p1,127.0.0.1:$p1|“localhost:$p1” and “127.0.0.1:$p1” are one host" \
+             "127.0.0.1:$p1,[::1]:$p1|“127.0.0.1:$p1” and “[::1]:$p1” are one host" \
+             "localhost.:$p1,[0:0:0:0:0:0:0:1]:$p1|“localhost.:$p1” and “[0:0:0:0:0:0:0:1]:$p1” are one host" \
+             "LOCALHOST:$p1,localhost.:$p1|named twice (“LOCALHOST:$p1” and “localhost.:$p1”)" \
+             "[0:0:0:0:0:0:0:1]:$p1,[::1]:$p1|named twice (“[0:0:0:0:0:0:0:1]:$p1” and “[::1]:$p1”)"; do
+  list=${twins%%|*} want=${twins#*|}
+  "$cli" run queue --hosts "$list" --target "$target" --depths 1 --seconds 1 -o "$work" >"$work/bad.out" 2>&1
+  rc=$?
+  check "refused: --hosts $list is one server twice (exit 2, both spellings named)" \
+    '[ $rc -eq 2 ] && grep -qF -- "$want" "$work/bad.out"' "exit $rc" "$(cat "$work/bad.out")"
+done
+
+# fake.py PORTS_FILE N: three ports that take fio's probe (160 bytes) and
+# then say nothing, send garbage, or announce 300 MiB with a right CRC;
+# then N more that say nothing
+cat >"$work/fake.py" <<'PY'
+import os, socket, struct, sys, threading
+def crc16(b):
+    c = 0
+    for x in b:
+        c ^= x
+        for _ in range(8):
+            c = (c >> 1) ^ 0xA001 if c & 1 else c >> 1
+    return c
+def serve(conn, how):
+    req = b''
+    while len(req) < 160:
+        d = conn.recv(160 - len(req))
+        if not d:
+            return
+        req += d
+    if how == 'garbage':
+        conn.sendall(b'SSH-2.0-OpenSSH_9.2\r\n' + bytes(range(256)))
+    elif how == 'huge':
+        h = struct.pack('<HHIQI', struct.unpack('<H', req[:2])[0], 10, 0, struct.unpack('<Q', req[8:16])[0], 300 << 20)
+        conn.sendall(h + struct.pack('<HH', crc16(h), 0) + b'x' * 4096)
+    threading.Event().wait()   # silent (and the others, after): until killed
+def listen(how):
+    s = socket.socket()
+    s.bind(('127.0.0.1', 0))
+    s.listen(8)
+    def loop():
+        while True:
+            c, _ = s.accept()
+            threading.Thread(target=serve, args=(c, how), daemon=True).start()
+    threading.Thread(target=loop, daemon=True).start()
+    return s.getsockname()[1]
+ports = [listen(h) for h in ['silent', 'garbage', 'huge'] + ['silent'] * int(sys.argv[2])]
+open(sys.argv[1] + '.tmp', 'w').write(' '.join(map(str, ports)) + '\n')
+os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+threading.Event().wait()
+PY
+python3 "$work/fake.py" "$work/fake.ports" 255 &
+fake_pid=$!
+for _ in $(seq 300); do [ -s "$work/fake.ports" ] && break; sleep 0.1; done
+read -r silent garbage huge more <"$work/fake.ports"
+start=$(date +%s)
+run fakes queue --hosts "$h1,127.0.0.1:$silent,127.0.0.1:$garbage,127.0.0.1:$huge" --depths 1 --seconds 1 --span 16M \
+  --connect-timeout 3
+took=$(( $(date +%s) - start ))
+check "three hosts that are not fio servers: exit 1, the real one complete" \
+  '[ $rc -eq 1 ] && state "$(host_file fakes "${ports[1]}")" | grep -q "^complete"' "exit $rc" "$(cat "$work/fakes/err")"
+check "a host that takes the connection and says nothing fails at the probe, named, within the connect timeout" \
+  'state "$(host_file fakes "$silent")" | grep -q "^failed 127.0.0.1:$silent accepted the connection but did not answer fio.s probe within 3 s"' \
+  "$(state "$(host_file fakes "$silent")")"
+check "a host that answers garbage fails at the probe, named" \
+  'state "$(host_file fakes "$garbage")" | grep -q "^failed 127.0.0.1:$garbage: its answer is not fio.s"' \
+  "$(state "$(host_file fakes "$garbage")")"
+check "a host that announces 300 MiB fails at the probe, named, nothing of it read" \
+  'state "$(host_file fakes "$huge")" | grep -q "^failed 127.0.0.1:$huge: its answer announces 314572800 bytes"' \
+  "$(state "$(host_file fakes "$huge")")"
+check "the fakes cost the run no more than the connect timeout (${took} s)" '[ "$took" -lt 60 ]'
+
+# 256 hosts (the most a run takes) under a 1 GiB address-space limit: a
+# thread per probe (8 MiB of stack reserved each) aborted here; on one
+# context each silent host fails at the probe, and every result is saved
+# (AddressSanitizer reserves terabytes of shadow memory: the sanitizer
+# build runs the 256 hosts without the limit)
+many=$(for p in $silent $more; do printf '127.0.0.1:%s,' "$p"; done)
+limit=(prlimit --as=$((1024 * 1024 * 1024)) --) limited="under a 1 GiB address-space limit"
+if grep -qa __asan_init "$cli"; then limit=() limited="(AddressSanitizer build: no address-space limit)"; fi
+rm -rf "$work/many" && mkdir "$work/many"
+"${limit[@]}" "$cli" run queue --hosts "${many%,}" --target "$target" --depths 1 --seconds 1 \
+  --connect-timeout 3 -o "$work/many" >"$work/many/out" 2>"$work/many/err"
+rc=$?
+check "256 silent hosts $limited: exit 1, 256 failed results saved, each at the probe" \
+  '[ $rc -eq 1 ] && [ "$(grep -l "did not answer fio.s probe" "$work"/many/*.volumeter.json | wc -l)" -eq 256 ]' \
+  "exit $rc" "$(grep -v "^  127" "$work/many/err" | head -5)"
+kill "$fake_pid" 2>/dev/null
+wait "$fake_pid" 2>/dev/null
+fake_pid=
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -44,6 +44,11 @@ test_parse (void)
     { "::1", "[::1]:8765=ip6:::1,8765" },
     { "ip6:fe80::2", "[fe80::2]:8765=ip6:fe80::2,8765" },
     { "\tdb1\n", "db1:8765=db1,8765" },
+    /* one spelling of each: case, an absolute name's dot, IPv6 text */
+    { "LOCALHOST.", "localhost:8765=localhost,8765" },
+    { "DB1.Lab.:9000", "db1.lab:9000=db1.lab,9000" },
+    { "[0:0:0:0:0:0:0:1]:8766", "[::1]:8766=ip6:::1,8766" },
+    { "ip6:FE80:0:0::2", "[fe80::2]:8765=ip6:fe80::2,8765" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -72,7 +77,10 @@ test_refused (void)
     { "1.2.3.4:5:6", "is not a host name" },
     { "[::1", "is not closed" },
     { "[::1]x", "only “:PORT” may follow" },
-    { "db1,db1:8765", "host db1:8765 is named twice" },
+    { "db1,db1:8765", "host db1:8765 is named twice (“db1” and “db1:8765”)" },
+    { "localhost LOCALHOST.", "host localhost:8765 is named twice (“localhost” and “LOCALHOST.”)" },
+    { "[::1] 0:0:0:0:0:0:0:1", "host [::1]:8765 is named twice (“[::1]” and “0:0:0:0:0:0:0:1”)" },
+    { "db1..lab", "“db1..lab” is not a host name" },
     { "sock:/tmp/x", "prefix is not taken" },
     { "db1,9000", "a port is written HOST:PORT" },
   };
