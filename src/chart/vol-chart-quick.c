@@ -94,15 +94,16 @@ _vol_chart_build_quick (const VolResult       *result,
         for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
           for (guint i = 0; i < n; i++)
             {
-              g_autofree char *mean = NULL, *ci = NULL, *iops = NULL, *p99 = NULL;
+              g_autofree char *mean = NULL, *iops = NULL, *p99 = NULL;
 
               if (cells[i].read_percent != modes[m] || vol_quick_title_index (titles, &cells[i]) != r)
                 continue;
-              mean = vol_value_format (cells[i].throughput, "B/s", binary);
-              ci = vol_value_format (cells[i].throughput_ci95, "B/s", binary);
+              mean = cells[i].loops > 1
+                ? vol_value_format_spread (cells[i].throughput, cells[i].throughput_ci95, "B/s", binary)
+                : vol_value_format (cells[i].throughput, "B/s", binary);
               iops = vol_value_format (cells[i].iops, "IO/s", FALSE);
               p99 = vol_value_format (cells[i].lat_p99, "s", FALSE);
-              g_ptr_array_add (rates, cells[i].loops > 1 ? g_strdup_printf ("%s ± %s", mean, ci) : g_strdup (mean));
+              g_ptr_array_add (rates, g_steal_pointer (&mean));
               g_ptr_array_add (ios, g_strdup_printf ("%s · %s", iops, p99));
             }
         g_ptr_array_add (rates, NULL);

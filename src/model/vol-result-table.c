@@ -366,19 +366,7 @@ vol_result_table_format_cell (const VolResultTable *table,
   g_return_val_if_fail (column < r->cells->len, NULL);
   cell = &g_array_index (r->cells, VolResultCell, column);
 
-  value = vol_value_format (cell->value, cell->unit, binary);
-  if (!isfinite (cell->value) || !isfinite (cell->spread))
-    return g_steal_pointer (&value);
-  spread = vol_value_format (cell->spread, cell->unit, binary);
-  /* "2904.5 ± 171.6 MB/s": the unit once where both have the same */
-  {
-    const char *unit = strrchr (spread, ' ');
-    gsize vlen = strlen (value);
-
-    if (unit && g_str_has_suffix (value, unit) && vlen > strlen (unit))
-      return g_strdup_printf ("%.*s ± %s", (int) (vlen - strlen (unit)), value, spread);
-  }
-  return g_strdup_printf ("%s ± %s", value, spread);
+  return vol_value_format_spread (cell->value, cell->spread, cell->unit, binary);
 }
 
 /**

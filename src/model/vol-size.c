@@ -223,16 +223,75 @@ char *
 vol_rate_format (double   bytes_per_second,
                  gboolean binary)
 {
-  double value = bytes_per_second / (binary ? 1048576.0 : 1e6);
-  const char *unit = binary ? "MiB/s" : "MB/s";
+  return vol_value_format (bytes_per_second, "B/s", binary);
+}
 
-  if (!isfinite (value))
-    return g_strdup ("—");
-  if (value >= 10000)
-    return g_strdup_printf ("%.0f %s", value, unit);
-  if (value >= 100)
-    return g_strdup_printf ("%.1f %s", value, unit);
-  return g_strdup_printf ("%.2f %s", value, unit);
+/* How a value of @unit is printed: the factor it is divided by, its
+ * decimals and its printed unit. The one choice behind vol_value_format()
+ * and vol_value_format_spread(), so that a spread is printed in its mean's
+ * unit and with its mean's decimals ("13322 ± 3225 MB/s", not "13322 ±
+ * 3224.6 MB/s"). @factor multiplies: rates are divided by 1e6 (or 2^20)
+ * and seconds multiplied by 1e6 or 1e3, each as it always was, so that a
+ * figure rounds the same as before. Returns FALSE for sizes and the "%.4g"
+ * of small plain numbers, which have no fixed decimals. */
+static gboolean
+value_style (double       value,
+             const char  *unit,
+             gboolean     binary,
+             double      *factor,
+             int         *decimals,
+             const char **shown_unit)
+{
+  double v;
+
+  if (g_strcmp0 (unit, "B/s") == 0)
+    {
+      *factor = binary ? 1048576.0 : 1e6;
+      *shown_unit = binary ? "MiB/s" : "MB/s";
+      v = fabs (value) / *factor;
+      *factor = -*factor; /* negative: divide by it */
+      *decimals = v >= 10000 ? 0 : v >= 100 ? 1 : 2;
+      return TRUE;
+    }
+  if (g_strcmp0 (unit, "%") == 0)
+    {
+      *factor = 1;
+      *decimals = 1;
+      *shown_unit = "%";
+      return TRUE;
+    }
+  if (g_strcmp0 (unit, "s") == 0)
+    {
+      v = fabs (value);
+      *factor = v < 1e-3 ? 1e6 : v < 1 ? 1e3 : 1;
+      *decimals = v < 1e-3 ? 1 : v < 1 ? 2 : 3;
+      *shown_unit = v < 1e-3 ? "µs" : v < 1 ? "ms" : "s";
+      return TRUE;
+    }
+  if (g_strcmp0 (unit, "B") == 0 || fabs (value) < 1000)
+    return FALSE;
+  /* 23520 IO/s, not 2.352e+04 IO/s */
+  *factor = 1;
+  *decimals = 0;
+  *shown_unit = unit ? unit : "";
+  return TRUE;
+}
+
+static double
+scaled (double value,
+        double factor)
+{
+  return factor < 0 ? value / -factor : value * factor;
+}
+
+static char *
+format_styled (double      value,
+               double      factor,
+               int         decimals,
+               const char *shown_unit)
+{
+  return *shown_unit ? g_strdup_printf ("%.*f %s", decimals, scaled (value, factor), shown_unit)
+                     : g_strdup_printf ("%.*f", decimals, scaled (value, factor));
 }
 
 /**
@@ -249,24 +308,57 @@ vol_value_format (double      value,
                   const char *unit,
                   gboolean    binary)
 {
+  double factor;
+  int decimals;
+  const char *shown;
+
   if (!isfinite (value))
     return g_strdup ("—");
-  if (g_strcmp0 (unit, "B/s") == 0)
-    return vol_rate_format (value, binary);
+  if (value_style (value, unit, binary, &factor, &decimals, &shown))
+    return format_styled (value, factor, decimals, shown);
   if (g_strcmp0 (unit, "B") == 0)
     return vol_size_format_double (value);
-  if (g_strcmp0 (unit, "%") == 0)
-    return g_strdup_printf ("%.1f %%", value);
-  if (g_strcmp0 (unit, "s") == 0)
-    return fabs (value) < 1e-3 ? g_strdup_printf ("%.1f µs", value * 1e6)
-         : fabs (value) < 1 ? g_strdup_printf ("%.2f ms", value * 1e3)
-         : g_strdup_printf ("%.3f s", value);
-  /* 23520 IO/s, not 2.352e+04 IO/s; small figures keep four digits */
-  if (fabs (value) >= 1000)
-    return unit && *unit ? g_strdup_printf ("%.0f %s", value, unit)
-                         : g_strdup_printf ("%.0f", value);
+  /* small figures keep four digits */
   return unit && *unit ? g_strdup_printf ("%.4g %s", value, unit)
                        : g_strdup_printf ("%.4g", value);
+}
+
+/**
+ * vol_value_format_spread:
+ * @spread: a standard deviation or a confidence interval's half width
+ *
+ * "2904.5 ± 171.6 MB/s", "84.1 ± 2.3 µs": a mean and its spread in the
+ * mean's unit and decimals, the unit written once. Without a finite
+ * spread, vol_value_format() of @mean.
+ */
+char *
+vol_value_format_spread (double      mean,
+                         double      spread,
+                         const char *unit,
+                         gboolean    binary)
+{
+  double factor;
+  int decimals;
+  const char *shown;
+  g_autofree char *value = NULL, *plus = NULL;
+
+  if (!isfinite (mean) || !isfinite (spread))
+    return vol_value_format (mean, unit, binary);
+  if (value_style (mean, unit, binary, &factor, &decimals, &shown))
+    return *shown ? g_strdup_printf ("%.*f ± %.*f %s", decimals, scaled (mean, factor), decimals,
+                                     scaled (spread, factor), shown)
+                  : g_strdup_printf ("%.*f ± %.*f", decimals, scaled (mean, factor), decimals, scaled (spread, factor));
+  value = vol_value_format (mean, unit, binary);
+  plus = vol_value_format (spread, unit, binary);
+  /* "12.5 ± 1.25 IO/s": the unit once where both have the same */
+  {
+    const char *tail = strrchr (plus, ' ');
+    gsize vlen = strlen (value);
+
+    if (tail && g_str_has_suffix (value, tail) && vlen > strlen (tail))
+      return g_strdup_printf ("%.*s ± %s", (int) (vlen - strlen (tail)), value, plus);
+  }
+  return g_strdup_printf ("%s ± %s", value, plus);
 }
 
 /**

@@ -27,6 +27,10 @@ char    *vol_rate_format           (double      bytes_per_second,
 char    *vol_value_format          (double      value,
                                     const char *unit,
                                     gboolean    binary);
+char    *vol_value_format_spread   (double      mean,
+                                    double      spread,
+                                    const char *unit,
+                                    gboolean    binary);
 char    *vol_duration_format       (double      seconds);
 
 G_END_DECLS

@@ -189,6 +189,32 @@ test_value (void)
   check_value (INFINITY, "B/s", FALSE, "—");
 }
 
+static void
+check_spread (double mean, double spread, const char *unit, gboolean binary, const char *expected)
+{
+  g_autofree char *text = vol_value_format_spread (mean, spread, unit, binary);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* A spread in its mean's unit and decimals: "13322 ± 3225 MB/s", not
+ * "13322 ± 3224.6 MB/s"; "1.20 ± 0.80 ms", not "1.20 ms ± 800.0 µs". */
+static void
+test_spread (void)
+{
+  check_spread (13322e6, 3224.6e6, "B/s", FALSE, "13322 ± 3225 MB/s");
+  check_spread (795.8e6, 161.2e6, "B/s", FALSE, "795.8 ± 161.2 MB/s");
+  check_spread (45.678e6, 1.234e6, "B/s", FALSE, "45.68 ± 1.23 MB/s");
+  check_spread (1.2e-3, 0.8e-3, "s", FALSE, "1.20 ± 0.80 ms");
+  check_spread (84.1e-6, 2.34e-6, "s", FALSE, "84.1 ± 2.3 µs");
+  check_spread (23520, 1234.4, "IO/s", FALSE, "23520 ± 1234 IO/s");
+  check_spread (42.25, 3.04, "%", FALSE, "42.2 ± 3.0 %");
+  /* no fixed decimals: each as vol_value_format() prints it, the unit once */
+  check_spread (12.5, 1.25, "IO/s", FALSE, "12.5 ± 1.25 IO/s");
+  check_spread (412.3e6, NAN, "B/s", FALSE, "412.3 MB/s");
+  check_spread (NAN, 1, "B/s", FALSE, "—");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -201,5 +227,6 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/size/duration-huge", test_duration_huge);
   g_test_add_func ("/vol/size/rate", test_rate);
   g_test_add_func ("/vol/size/value", test_value);
+  g_test_add_func ("/vol/size/spread", test_spread);
   return g_test_run ();
 }

@@ -95,7 +95,7 @@ elif ! dd if=/dev/zero of="$folder/direct-probe" bs=4096 count=1 oflag=direct 2>
 fi
 rm -f "$folder/direct-probe"
 
-echo "1..12"
+echo "1..13"
 
 if ui_launch; then ok "the app starts"
 else not_ok "the app starts" "$(tail -n 5 "$UI_LOG")"; echo "Bail out! no app"; exit 1; fi
