@@ -34,10 +34,13 @@ host_silence (Host *h)
   return g_strdup_printf (_("fio gave no figures for %s: %s"), h->name, text->str);
 }
 
+/* @reply: what the host's fio server said of itself at the probe
+ * (checked text, vol-fio-probe.c), or NULL for "All clients" */
 static VolResult *
-new_result (Remote     *r,
-            const char *host_name,
-            const char *fio_version)
+new_result (Remote                 *r,
+            const char             *host_name,
+            const char             *fio_version,
+            const VolFioProbeReply *reply)
 {
   VolResult *result = vol_result_new (r->kind->info.name);
   GVariantBuilder resolved;
@@ -49,6 +52,17 @@ new_result (Remote     *r,
   result->host = g_new0 (VolHostInfo, 1);
   /* the user named the host: its name is what the result is about */
   result->host->hostname = g_strdup (host_name);
+  if (reply != NULL)
+    {
+      /* the host's own word, from its probe answer: its OS family and
+       * CPUs (fio's server tells no more). Not the name it gives itself:
+       * a result is meant to be shared, and the user's name for the host
+       * is already there. */
+      result->host->os = g_strdup (reply->os);
+      result->host->cpu_count = reply->cpus;
+      if (fio_version == NULL)
+        fio_version = reply->fio_version;
+    }
   result->target = vol_target_info_new ();
   result->target->path = g_strdup (vol_test_spec_get_target (r->spec));
   result->params = g_variant_ref (vol_test_spec_get_params (r->spec));
@@ -148,7 +162,7 @@ aggregate (Remote     *r,
   g_autoptr(GPtrArray) sums = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  VolResult *result = new_result (r, _(VOL_REMOTE_ALL_CLIENTS), fio_version);
+  VolResult *result = new_result (r, _(VOL_REMOTE_ALL_CLIENTS), fio_version, NULL);
 
   for (guint i = 0; i < r->hosts->len; i++)
     {
@@ -248,6 +262,20 @@ parse_host (Host  *h,
     }
 }
 
+/* The probe's answer of host @i, when it answered (r->probes is in the
+ * hosts' order) */
+static const VolFioProbeReply *
+host_reply (Remote *r,
+            guint   i)
+{
+  const VolFioProbeResult *probe;
+
+  if (r->probes == NULL || i >= r->probes->len)
+    return NULL;
+  probe = g_ptr_array_index (r->probes, i);
+  return probe->error == NULL ? probe->reply : NULL;
+}
+
 GPtrArray *
 _vol_remote_make_results (Remote *r,
                           guint  *n_failed)
@@ -266,7 +294,7 @@ _vol_remote_make_results (Remote *r,
       parse_host (h, &parse_error);
       if (h->parsed != NULL && h->parsed->fio_version != NULL && fio_version == NULL)
         fio_version = h->parsed->fio_version;
-      result = new_result (r, h->name, h->parsed ? h->parsed->fio_version : NULL);
+      result = new_result (r, h->name, h->parsed ? h->parsed->fio_version : NULL, host_reply (r, i));
       g_ptr_array_add (results, result);
       if (refusal != NULL)
         {

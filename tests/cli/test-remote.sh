@@ -148,6 +148,9 @@ def check_host(host, r, rate):
     if r['status']['state'] != 'complete':
         problems.append('%s: %s' % (host, r['status'].get('message')))
         return
+    # what the host's server said of itself at the probe
+    if r['host'].get('os') != 'Linux' or not r['host'].get('cpu_count'):
+        problems.append('%s: host %s, not the probe answer (Linux, its CPUs)' % (host, r['host']))
     for name, direction, got in rates(r):
         want = rate(host, name, direction)
         if not close(got, want):
