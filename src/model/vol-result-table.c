@@ -347,8 +347,8 @@ vol_result_table_new_comparison (VolResult *const  *results,
  * vol_result_table_format_cell:
  * @binary: rates in MiB/s instead of MB/s
  *
- * A cell as the user reads it: "412.3 MB/s", "84.1 µs", "1.2 GB/s ± 80.0
- * MB/s"; "—" where there is no value.
+ * A cell as the user reads it: "412.3 MB/s", "84.1 µs", "1210.0 ± 80.0
+ * MB/s" (vol_value_format_spread()); "—" where there is no value.
  */
 char *
 vol_result_table_format_cell (const VolResultTable *table,
@@ -358,8 +358,6 @@ vol_result_table_format_cell (const VolResultTable *table,
 {
   const VolResultRow *r;
   const VolResultCell *cell;
-  g_autofree char *value = NULL;
-  g_autofree char *spread = NULL;
 
   g_return_val_if_fail (table != NULL && row < table->rows->len, NULL);
   r = g_ptr_array_index (table->rows, row);
