@@ -21,6 +21,7 @@
 #include "vol-config-pane.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -65,6 +66,10 @@ struct _VolConfigPane
   AdwPreferencesGroup *params_group;
   AdwComboRow         *pattern_row;
   AdwEntryRow         *label_row;
+  AdwActionRow        *name_row;     /* the name Start would give the result */
+  char                *run_name;     /* its text: the label typed, else the automatic name */
+  char                *label_owner;  /* the test and target the label was typed for */
+  gboolean             clearing_label; /* follow_label() empties the field: no second pass */
 
   GPtrArray           *targets;      /* of Target*, parallel to target_row's model */
   GtkStringList       *target_names;
@@ -175,6 +180,138 @@ current_kind (VolConfigPane *self)
   return i < self->kinds->len ? g_ptr_array_index (self->kinds, i) : NULL;
 }
 
+/* ---- the label: one run's -------------------------------------------------- */
+
+static void update_valid (VolConfigPane *self);
+
+/* What the result is called when no label is typed: the test and where it
+ * runs, as the probe found it ("Random I/O — ext4 on loop0"), so two runs
+ * on two volumes never share a name no one gave them. */
+static char *
+automatic_name (VolConfigPane *self)
+{
+  const VolTestKind *kind = current_kind (self);
+  const Target *target = chosen_target (self);
+  const VolTargetInfo *info = target ? target->info : NULL;
+  g_autoptr(GString) where = g_string_new (NULL);
+
+  if (kind == NULL)
+    return NULL;
+  if (target == NULL)
+    return g_strdup (_(kind->info.title));
+  if (target->remote)
+    {
+      const char *folder = vol_remote_pane_get_folder (self->remote_pane);
+      /* TRANSLATORS: a result's automatic name: the test, then the folder on the remote hosts */
+      return g_strdup_printf (_("%s — remote hosts, %s"), _(kind->info.title), folder && *folder ? folder : "…");
+    }
+  if (info == NULL || vol_target_info_is_device (info))
+    /* a device read itself, or a folder not probed yet: its path */
+    g_string_append (where, info ? info->path : target->path);
+  else
+    {
+      g_string_append (where, info->fs_type ? info->fs_type : _("unknown filesystem"));
+      if (info->device || info->mount_source)
+        g_string_append_printf (where, _(" on %s"), info->device ? info->device : info->mount_source);
+      if (info->raid_level)
+        {
+          /* "btrfs on loop0, raid0", not "…, btrfs raid0" */
+          const char *level = info->raid_level;
+          if (info->fs_type && g_str_has_prefix (level, info->fs_type) && level[strlen (info->fs_type)] == ' ')
+            level += strlen (info->fs_type) + 1;
+          g_string_append_printf (where, ", %s", level);
+        }
+    }
+  /* TRANSLATORS: a result's automatic name: the test, then the target ("Random I/O — ext4 on loop0") */
+  return g_strdup_printf (_("%s — %s"), _(kind->info.title), where->str);
+}
+
+/* The one rule of the label. It belongs to one run: typed for a test on a
+ * target, it is emptied when either changes (a probe answering is no
+ * change) and when a run has taken it (@used), so it never titles a later
+ * run somewhere else. The name the result will get, shown under it and
+ * given to the spec, is the label, else automatic_name(). A label
+ * restored at start-up stays with the test and target restored with it:
+ * the first pair seen owns it. */
+static void
+follow_label (VolConfigPane *self,
+              gboolean       used)
+{
+  const VolTestKind *kind = current_kind (self);
+  const Target *target = chosen_target (self);
+  g_autofree char *owner = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *automatic = NULL;
+  const char *label;
+
+  if (self->label_row == NULL || self->name_row == NULL)
+    return;   /* still being built */
+  /* nothing chosen yet (the list still filling): no owner to compare with */
+  if (kind != NULL && target != NULL)
+    owner = g_strconcat (kind->info.name, "\n", target->remote ? "" : target->path, NULL);
+  if (owner != NULL && g_strcmp0 (owner, self->label_owner) != 0)
+    {
+      /* (not "loading": the rows are revalidated under it on every change) */
+      used = used || self->label_owner != NULL;
+      g_free (self->label_owner);
+      self->label_owner = g_steal_pointer (&owner);
+    }
+  if (used && *gtk_editable_get_text (GTK_EDITABLE (self->label_row)) != '\0')
+    {
+      self->clearing_label = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->label_row), "");
+      self->clearing_label = FALSE;
+    }
+
+  label = gtk_editable_get_text (GTK_EDITABLE (self->label_row));
+  automatic = automatic_name (self);
+  /* spaces alone name nothing */
+  name = g_strstrip (g_strdup (label));
+  if (*name == '\0')
+    g_clear_pointer (&name, g_free);
+  g_free (self->run_name);
+  self->run_name = name ? g_steal_pointer (&name) : g_steal_pointer (&automatic);
+  adw_action_row_set_subtitle (self->name_row, self->run_name ? self->run_name : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->name_row), self->run_name != NULL);
+}
+
+/**
+ * vol_config_pane_label_used:
+ *
+ * A run took the label (its result is saved with it): the field is
+ * emptied for the next run, which gets the automatic name unless a new
+ * label is typed.
+ */
+void
+vol_config_pane_label_used (VolConfigPane *self)
+{
+  g_return_if_fail (VOL_IS_CONFIG_PANE (self));
+  follow_label (self, TRUE);
+  update_valid (self);
+}
+
+/**
+ * vol_config_pane_get_label: the label as typed ("" when none)
+ *
+ * vol_config_pane_get_run_name:
+ *
+ * Returns: (nullable): the name Start would give the result: the label
+ *   typed, else the test and target's automatic name; NULL with no test
+ */
+const char *
+vol_config_pane_get_label (VolConfigPane *self)
+{
+  g_return_val_if_fail (VOL_IS_CONFIG_PANE (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->label_row));
+}
+
+const char *
+vol_config_pane_get_run_name (VolConfigPane *self)
+{
+  g_return_val_if_fail (VOL_IS_CONFIG_PANE (self), NULL);
+  return self->run_name;
+}
+
 /* The test's own cross-parameter check ("to" below "from"), shown under
  * the rows once each row is valid, so Start is not the first to say it. */
 static void
@@ -204,10 +341,10 @@ check_params (VolConfigPane *self)
       const char *folder = vol_remote_pane_get_folder (self->remote_pane);
       spec_target = g_path_is_absolute (folder) ? folder : "/";
     }
-  /* the label too: a control character in it is shown in the row below
-   * the values and keeps Start insensitive, as a bad folder does */
-  spec = vol_test_spec_new (kind->info.name, spec_target, VOL_DATA_PATTERN_RANDOM, 0,
-                            self->label_row ? gtk_editable_get_text (GTK_EDITABLE (self->label_row)) : NULL,
+  /* the name too (the label typed, else the automatic one): a control
+   * character in it is shown in the row below the values and keeps Start
+   * insensitive, as a bad folder does */
+  spec = vol_test_spec_new (kind->info.name, spec_target, VOL_DATA_PATTERN_RANDOM, 0, self->run_name,
                             g_variant_builder_end (&params));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->check_row),
                                  vol_config_pane_is_remote (self) ? _("Cannot run on the hosts")
@@ -279,6 +416,7 @@ update_valid (VolConfigPane *self)
   gboolean valid = (vol_config_pane_get_target_info (self) != NULL || vol_config_pane_is_remote (self))
                    && current_kind (self) != NULL;
 
+  follow_label (self, FALSE);
   for (guint i = 0; i < self->rows->len && valid; i++)
     valid = ((ParamRow *) g_ptr_array_index (self->rows, i))->error == NULL;
   check_params (self);
@@ -1162,8 +1300,7 @@ vol_config_pane_build_spec (VolConfigPane  *self,
   spec = vol_test_spec_new (kind->info.name, spec_target,
                             adw_combo_row_get_selected (self->pattern_row) == 1 ? VOL_DATA_PATTERN_ZEROS
                                                                                  : VOL_DATA_PATTERN_RANDOM,
-                            0, gtk_editable_get_text (GTK_EDITABLE (self->label_row)),
-                            g_variant_builder_end (&params));
+                            0, self->run_name, g_variant_builder_end (&params));
   if (!vol_test_spec_validate (spec, &kind->info, error))
     {
       if (error && *error)
@@ -1311,8 +1448,9 @@ other_changed_cb (GObject       *object,
 {
   if (!self->loading)
     vol_config_pane_save (self);
-  /* the label is checked with the values (check_params) */
-  if (object == G_OBJECT (self->label_row))
+  /* the label is checked with the values (check_params); when
+   * follow_label() empties it, its own pass follows */
+  if (object == G_OBJECT (self->label_row) && !self->clearing_label)
     update_valid (self);
 }
 
@@ -1467,8 +1605,19 @@ vol_config_pane_new (GSettings *settings)
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
   adw_preferences_group_add (data_group, GTK_WIDGET (self->pattern_row));
   self->label_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->label_row), _("Label, e.g. “RAID 0, 64 KiB stripe”"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->label_row), _("_Label, e.g. “RAID 0, 64 KiB stripe”"));
+  /* Alt+L: a label is typed before each run, straight from the keyboard */
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->label_row), TRUE);
   adw_preferences_group_add (data_group, GTK_WIDGET (self->label_row));
+  self->name_row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_row), _("Result name"));
+  adw_action_row_set_subtitle_lines (self->name_row, 3);
+  /* the name holds what was typed and what the probe found: plain text */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->name_row), FALSE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_row),
+                               _("The label names one run: another test or target, or a finished run, "
+                                 "empties it. Without one, the result is named after its test and target."));
+  adw_preferences_group_add (data_group, GTK_WIDGET (self->name_row));
 
   restore (self);
   show_chosen (self);
@@ -1513,6 +1662,8 @@ vol_config_pane_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_free (self->estimate_text);
+  g_free (self->run_name);
+  g_free (self->label_owner);
   G_OBJECT_CLASS (vol_config_pane_parent_class)->finalize (object);
 }
 

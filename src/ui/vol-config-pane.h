@@ -7,7 +7,10 @@
  * chosen target's probe, in a thread, has not answered). What was typed
  * is kept per test (vol-param-store.h). The last target of the list is
  * "Remote hosts" (vol-remote-pane.h): then the spec's target is the folder
- * on the hosts, and Start runs it there. Main thread.
+ * on the hosts, and Start runs it there. The label names one run: another
+ * test or target, or a run that took it (vol_config_pane_label_used()),
+ * empties it; without one the result gets an automatic name, shown under
+ * it before Start. Main thread.
  */
 #pragma once
 
@@ -42,6 +45,9 @@ gboolean             vol_config_pane_set_param_text  (VolConfigPane *self,
                                                       const char    *key,
                                                       const char    *text,
                                                       GError       **error);
+void                 vol_config_pane_label_used      (VolConfigPane *self);
+const char          *vol_config_pane_get_label       (VolConfigPane *self);
+const char          *vol_config_pane_get_run_name    (VolConfigPane *self);
 void                 vol_config_pane_set_running     (VolConfigPane *self,
                                                       gboolean       running);
 void                 vol_config_pane_save            (VolConfigPane *self);

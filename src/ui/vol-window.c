@@ -169,6 +169,12 @@ _vol_window_update_status (VolWindow  *self,
   json_builder_set_member_name (builder, "target");
   json_builder_add_string_value (builder, self->config && vol_config_pane_get_chosen_path (self->config)
                                           ? vol_config_pane_get_chosen_path (self->config) : "");
+  /* the label as typed, and the name the result would get (it, else the automatic one) */
+  json_builder_set_member_name (builder, "label");
+  json_builder_add_string_value (builder, self->config ? vol_config_pane_get_label (self->config) : "");
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, self->config && vol_config_pane_get_run_name (self->config)
+                                          ? vol_config_pane_get_run_name (self->config) : "");
   json_builder_set_member_name (builder, "estimate");
   json_builder_add_string_value (builder, self->config && vol_config_pane_get_estimate (self->config)
                                           ? vol_config_pane_get_estimate (self->config) : "");
@@ -464,6 +470,10 @@ _vol_window_end_run (VolWindow *self,
                      gboolean   saving)
 {
   vol_run_controller_end (self->run, saving);
+  /* the result took the label: the next run has its own (a run that
+   * never started took nothing) */
+  if (saving)
+    vol_config_pane_label_used (self->config);
   g_clear_handle_id (&self->live_rebuild_id, g_source_remove);
   g_clear_pointer (&self->live, vol_live_chart_free);
   live_grid_remove (self);
