@@ -371,8 +371,17 @@ VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
 #define VOL_FILL_FIG_CLIFF_BEFORE    "write-cliff-before"
 #define VOL_FILL_FIG_CLIFF_AFTER     "write-cliff-after"
 
-VolSeries *vol_kind_fill_add_series (VolResult  *result,
-                                     const char *name,
-                                     const char *title);
+VolSeries *vol_kind_fill_add_series  (VolResult       *result,
+                                      gboolean         read);
+double     vol_kind_fill_append_file (VolSeries       *series,
+                                      double           position,
+                                      double           bytes,
+                                      double           seconds,
+                                      guint            file);
+void       vol_kind_fill_summarize   (VolResult       *result,
+                                      const VolSeries *write,
+                                      const VolSeries *read,
+                                      double           bytes_written,
+                                      double           bytes_read);
 
 G_END_DECLS
