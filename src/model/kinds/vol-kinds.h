@@ -339,9 +339,48 @@ void       vol_kind_cached_summarize     (VolResult             *result,
 #define VOL_SMALLFILES_FIG_TOTAL_TIME          "total-time"
 #define VOL_SMALLFILES_FIG_TRANSACTION_TIME    "transaction-time"
 
-VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
-                                           const char *name,
-                                           const char *title);
+/* The phases, in their order; each has a series named
+ * vol_kind_smallfiles_phases[phase]. */
+typedef enum
+{
+  VOL_SMALLFILES_PHASE_CREATE,
+  VOL_SMALLFILES_PHASE_TRANSACTIONS,
+  VOL_SMALLFILES_PHASE_DELETE,
+  VOL_SMALLFILES_N_PHASES
+} VolSmallfilesPhase;
+
+extern const char *const vol_kind_smallfiles_phases[VOL_SMALLFILES_N_PHASES];
+
+/* PostMark's counts, for its report. */
+typedef struct
+{
+  guint   created_alone;    /* the pool's */
+  guint   created_mixed;    /* in transactions */
+  guint   creates_skipped;  /* the pool was full */
+  guint   reads;
+  guint   appends;
+  guint   appends_skipped;  /* the file was at max-size */
+  guint   deleted_mixed;
+  guint   deleted_alone;
+  guint   transactions;
+  guint   files_left;       /* for the cleanup */
+  guint64 bytes_read;
+  guint64 bytes_written;
+  guint64 read_calls;
+  guint64 write_calls;
+  gint64  phase_ns[VOL_SMALLFILES_N_PHASES];
+} VolSmallfilesTotals;
+
+VolSeries *vol_kind_smallfiles_add_series    (VolResult                 *result,
+                                              guint                      phase);
+double     vol_kind_smallfiles_append_window (VolSeries                 *series,
+                                              double                     time,
+                                              double                     operations,
+                                              double                     seconds,
+                                              double                     bytes_read,
+                                              double                     bytes_written);
+void       vol_kind_smallfiles_summarize     (VolResult                 *result,
+                                              const VolSmallfilesTotals *totals);
 
 /* ---- surface: the whole device read, then its access times ------------ */
 
