@@ -388,6 +388,7 @@ void       vol_kind_smallfiles_summarize     (VolResult                 *result,
 #define VOL_SURFACE_SERIES_TRANSFER   "transfer"  /* a row per position */
 #define VOL_SURFACE_SERIES_ACCESS     "access"    /* a row per random read */
 #define VOL_SURFACE_SERIES_DIPS       "dips"      /* a row per slow spot */
+#define VOL_SURFACE_COL_OFFSET        "offset"    /* bytes from the device's start */
 #define VOL_SURFACE_COL_LATENCY       "latency"
 #define VOL_SURFACE_COL_REREAD        "reread"
 #define VOL_SURFACE_COL_FROM          "from"
@@ -398,6 +399,30 @@ void       vol_kind_smallfiles_summarize     (VolResult                 *result,
 #define VOL_SURFACE_FIG_DROP_POSITION "drop-position"
 #define VOL_SURFACE_FIG_DROP_BEFORE   "drop-before"
 #define VOL_SURFACE_FIG_DROP_AFTER    "drop-after"
+
+VolSeries *vol_kind_surface_add_series      (VolResult       *result,
+                                             gboolean         access);
+double     vol_kind_surface_position        (guint64          offset,
+                                             guint64          device_size);
+double     vol_kind_surface_append_transfer (VolSeries       *transfer,
+                                             guint64          offset,
+                                             guint64          device_size,
+                                             guint64          sample_size,
+                                             double           seconds);
+void       vol_kind_surface_append_access   (VolSeries       *access,
+                                             guint64          offset,
+                                             guint64          device_size,
+                                             double           seconds);
+GArray    *vol_kind_surface_slow_positions  (const VolSeries *transfer,
+                                             guint            budget);
+void       vol_kind_surface_set_reread      (VolSeries       *transfer,
+                                             guint            index,
+                                             double           rate);
+void       vol_kind_surface_summarize       (VolResult       *result,
+                                             const VolSeries *transfer,
+                                             const VolSeries *access,
+                                             double           burst,
+                                             guint64          device_size);
 
 /* ---- fill: the free space written with files, then read back ---------- */
 
