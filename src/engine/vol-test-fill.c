@@ -174,8 +174,8 @@ report (Fill       *fill,
                            : g_strdup_printf (_("Reading file %u of %u"), i + 1, plan->n_files);
       fill->text_key = key;
     }
-  _vol_run_progress (fill->run, writing ? "write" : "read", fill->text, i + 1, plan->n_files,
-                     (fill->bytes_written + fill->bytes_read) / total,
+  _vol_run_progress (fill->run, writing ? VOL_FILL_SERIES_WRITE : VOL_FILL_SERIES_READ, fill->text,
+                     i + 1, plan->n_files, (fill->bytes_written + fill->bytes_read) / total,
                      writing ? fill->bytes_written : fill->bytes_read);
 }
 
@@ -394,13 +394,13 @@ fill_run (VolRun  *run,
   _vol_run_phase_begin (run);
   for (i = 0; ok && i < fill.plan->n_files; i++)
     ok = write_file (&fill, i, error);
-  _vol_run_phase_end (run, "write", 0, fill.writes, 0, fill.bytes_written);
+  _vol_run_phase_end (run, VOL_FILL_SERIES_WRITE, 0, fill.writes, 0, fill.bytes_written);
   if (ok)
     {
       _vol_run_phase_begin (run);
       for (i = 0; ok && i < fill.plan->n_files; i++)
         ok = read_file (&fill, i, error);
-      _vol_run_phase_end (run, "read", fill.reads, 0, fill.bytes_read, 0);
+      _vol_run_phase_end (run, VOL_FILL_SERIES_READ, fill.reads, 0, fill.bytes_read, 0);
     }
 
   vol_kind_fill_summarize (run->result, fill.write, fill.read, fill.bytes_written, fill.bytes_read);
