@@ -27,7 +27,6 @@
 #include "vol-estimate.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
-#include "vol-stats.h"
 #include "vol-scratch-file.h"
 
 typedef struct
@@ -175,8 +174,8 @@ report (Fill       *fill,
                            : g_strdup_printf (_("Reading file %u of %u"), i + 1, plan->n_files);
       fill->text_key = key;
     }
-  _vol_run_progress (fill->run, writing ? "write" : "read", fill->text, i + 1, plan->n_files,
-                     (fill->bytes_written + fill->bytes_read) / total,
+  _vol_run_progress (fill->run, writing ? VOL_FILL_SERIES_WRITE : VOL_FILL_SERIES_READ, fill->text,
+                     i + 1, plan->n_files, (fill->bytes_written + fill->bytes_read) / total,
                      writing ? fill->bytes_written : fill->bytes_read);
 }
 
@@ -186,16 +185,10 @@ add_sample (Fill      *fill,
             guint      i,
             gint64     elapsed_ns)
 {
-  double seconds = elapsed_ns / 1e9;
-  double row[5];
+  double position = position_of (fill->plan, i);
+  double rate = vol_kind_fill_append_file (series, position, (double) fill->plan->file_size, elapsed_ns / 1e9, i);
 
-  row[0] = position_of (fill->plan, i);
-  row[1] = seconds > 0 ? fill->plan->file_size / seconds : 0;
-  row[2] = seconds;
-  row[3] = (double) fill->plan->file_size;
-  row[4] = i;
-  vol_series_append (series, row, G_N_ELEMENTS (row));
-  _vol_run_sample (fill->run, series->name, row[0], row[1]);
+  _vol_run_sample (fill->run, series->name, position, rate);
 }
 
 static int
@@ -383,59 +376,6 @@ fail:
   return FALSE;
 }
 
-/* Σ bytes / Σ seconds: what fio reports as bandwidth. The mean of the
- * per-file rates is never below it and is what the chart's samples show;
- * both are kept so either can be compared. */
-static void
-add_overall (VolResult  *result,
-             VolSeries  *series,
-             const char *title,
-             const char *name)
-{
-  VolColumn *bytes = vol_series_get_column (series, "bytes");
-  VolColumn *seconds = vol_series_get_column (series, "seconds");
-  double b = 0, t = 0;
-
-  for (guint i = 0; i < bytes->values->len; i++)
-    {
-      b += g_array_index (bytes->values, double, i);
-      t += g_array_index (seconds->values, double, i);
-    }
-  if (t > 0)
-    vol_result_add_figure (result, name, title, "B/s", b / t);
-}
-
-/* Summaries and the cliff are computed on whatever was measured, so a
- * cancelled or failed run still says what it saw. */
-static void
-summarize (Fill *fill)
-{
-  VolResult *result = fill->run->result;
-  VolColumn *speed = vol_series_get_column (fill->write, "throughput");
-  VolColumn *where = vol_series_get_column (fill->write, VOL_COL_POSITION);
-  VolCliff cliff;
-
-  vol_result_add_summary (result, VOL_FILL_SERIES_WRITE, VOL_COL_THROUGHPUT);
-  vol_result_add_summary (result, VOL_FILL_SERIES_READ, VOL_COL_THROUGHPUT);
-  add_overall (result, fill->write, N_("Write, all bytes over all time"), "write-overall");
-  add_overall (result, fill->read, N_("Read, all bytes over all time"), "read-overall");
-  vol_result_add_figure (result, "bytes-written", N_("Bytes written"), "B", fill->bytes_written);
-  vol_result_add_figure (result, "bytes-read", N_("Bytes read"), "B", fill->bytes_read);
-  vol_result_add_figure (result, "files-written", N_("Files written"), "", vol_series_get_length (fill->write));
-  vol_result_add_figure (result, "files-read", N_("Files read"), "", vol_series_get_length (fill->read));
-
-  if (vol_stats_find_cliff ((const double *) speed->values->data, speed->values->len, &cliff))
-    {
-      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_POSITION, N_("Write speed drops at"), "%",
-                             g_array_index (where->values, double, cliff.index));
-      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_FILE, N_("First slow file"), "", cliff.index);
-      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_BEFORE, N_("Write speed before the drop"), "B/s",
-                             cliff.before_mean);
-      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_AFTER, N_("Write speed after the drop"), "B/s",
-                             cliff.after_mean);
-    }
-}
-
 static gboolean
 fill_run (VolRun  *run,
           GError **error)
@@ -444,8 +384,8 @@ fill_run (VolRun  *run,
   gboolean ok = TRUE;
   guint i;
 
-  fill.write = vol_kind_fill_add_series (run->result, VOL_FILL_SERIES_WRITE, N_("Write"));
-  fill.read = vol_kind_fill_add_series (run->result, VOL_FILL_SERIES_READ, N_("Read"));
+  fill.write = vol_kind_fill_add_series (run->result, FALSE);
+  fill.read = vol_kind_fill_add_series (run->result, TRUE);
   fill.serials = g_new0 (guint64, fill.plan->n_files);
 
   /* The device's counters per pass, not per file: a file's creation and
@@ -454,16 +394,16 @@ fill_run (VolRun  *run,
   _vol_run_phase_begin (run);
   for (i = 0; ok && i < fill.plan->n_files; i++)
     ok = write_file (&fill, i, error);
-  _vol_run_phase_end (run, "write", 0, fill.writes, 0, fill.bytes_written);
+  _vol_run_phase_end (run, VOL_FILL_SERIES_WRITE, 0, fill.writes, 0, fill.bytes_written);
   if (ok)
     {
       _vol_run_phase_begin (run);
       for (i = 0; ok && i < fill.plan->n_files; i++)
         ok = read_file (&fill, i, error);
-      _vol_run_phase_end (run, "read", fill.reads, 0, fill.bytes_read, 0);
+      _vol_run_phase_end (run, VOL_FILL_SERIES_READ, fill.reads, 0, fill.bytes_read, 0);
     }
 
-  summarize (&fill);
+  vol_kind_fill_summarize (run->result, fill.write, fill.read, fill.bytes_written, fill.bytes_read);
   vol_data_pool_free (fill.pool);
   g_free (fill.serials);
   g_free (fill.text);

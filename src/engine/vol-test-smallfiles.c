@@ -148,12 +148,6 @@ typedef struct
   guint64 size;
 } SmallFile;
 
-enum { PHASE_CREATE, PHASE_TRANSACTIONS, PHASE_DELETE, N_PHASES };
-
-static const char *const phase_names[N_PHASES] = {
-  VOL_SMALLFILES_SERIES_CREATE, VOL_SMALLFILES_SERIES_TRANSACTIONS, VOL_SMALLFILES_SERIES_DELETE
-};
-
 typedef struct
 {
   VolRun      *run;
@@ -165,21 +159,7 @@ typedef struct
   guint32      next_id;
   guint        dirs_made;
 
-  /* PostMark's counters */
-  guint        created_alone;
-  guint        created_mixed;
-  guint        creates_skipped;
-  guint        reads;
-  guint        appends;
-  guint        appends_skipped;
-  guint        deleted_mixed;
-  guint        deleted_alone;
-  guint        transactions_done;
-  guint64      bytes_read;
-  guint64      bytes_written;
-  guint64      read_calls;
-  guint64      write_calls;
-  gint64       phase_ns[N_PHASES];
+  VolSmallfilesTotals counts;  /* PostMark's counters */
 
   /* the current phase's rate samples */
   int          phase;
@@ -190,7 +170,7 @@ typedef struct
   guint64      window_written;
   guint64      phase_bytes;
   guint        delete_total;
-  VolSeries   *series[N_PHASES];
+  VolSeries   *series[VOL_SMALLFILES_N_PHASES];
 
   /* the counts when the current phase began, for the device's counters */
   guint64      phase_read_calls;
@@ -224,18 +204,14 @@ take_window (Small  *sm,
              gint64  now)
 {
   double seconds = (now - sm->window_start) / 1e9;
-  double row[6];
+  double time = (now - sm->phase_start) / 1e9;
+  double rate;
 
   if (sm->window_ops == 0 || seconds <= 0)
     return;
-  row[0] = (now - sm->phase_start) / 1e9;
-  row[1] = sm->window_ops / seconds;
-  row[2] = sm->window_ops;
-  row[3] = seconds;
-  row[4] = (double) sm->window_read;
-  row[5] = (double) sm->window_written;
-  vol_series_append (sm->series[sm->phase], row, G_N_ELEMENTS (row));
-  _vol_run_sample (sm->run, phase_names[sm->phase], row[0], row[1]);
+  rate = vol_kind_smallfiles_append_window (sm->series[sm->phase], time, sm->window_ops, seconds,
+                                            (double) sm->window_read, (double) sm->window_written);
+  _vol_run_sample (sm->run, vol_kind_smallfiles_phases[sm->phase], time, rate);
   sm->window_start = now;
   sm->window_ops = 0;
   sm->window_read = sm->window_written = 0;
@@ -248,7 +224,9 @@ take_window (Small  *sm,
 static guint64
 files_changed (const Small *sm)
 {
-  return (guint64) sm->created_alone + sm->created_mixed + sm->appends + sm->deleted_mixed + sm->deleted_alone;
+  const VolSmallfilesTotals *c = &sm->counts;
+
+  return (guint64) c->created_alone + c->created_mixed + c->appends + c->deleted_mixed + c->deleted_alone;
 }
 
 static void
@@ -256,10 +234,10 @@ begin_phase (Small *sm,
              int    phase)
 {
   _vol_run_phase_begin (sm->run);
-  sm->phase_read_calls = sm->read_calls;
-  sm->phase_write_calls = sm->write_calls;
-  sm->phase_bytes_read = sm->bytes_read;
-  sm->phase_bytes_written = sm->bytes_written;
+  sm->phase_read_calls = sm->counts.read_calls;
+  sm->phase_write_calls = sm->counts.write_calls;
+  sm->phase_bytes_read = sm->counts.bytes_read;
+  sm->phase_bytes_written = sm->counts.bytes_written;
   sm->phase_files = files_changed (sm);
   sm->phase = phase;
   sm->phase_start = sm->window_start = vol_io_now_ns ();
@@ -277,15 +255,15 @@ end_phase (Small *sm)
   gint64 now = vol_io_now_ns ();
 
   take_window (sm, now);
-  sm->phase_ns[sm->phase] = now - sm->phase_start;
+  sm->counts.phase_ns[sm->phase] = now - sm->phase_start;
 
   /* After the timing: the phase's dirty pages go to the device now, so
    * its counters hold its own writes and the next phase neither pays for
    * nor is credited with them. */
   syncfs (vol_scratch_get_fd (run->scratch));
-  _vol_run_phase_end (run, phase_names[sm->phase],
-                      sm->read_calls - sm->phase_read_calls, sm->write_calls - sm->phase_write_calls,
-                      sm->bytes_read - sm->phase_bytes_read, sm->bytes_written - sm->phase_bytes_written);
+  _vol_run_phase_end (run, vol_kind_smallfiles_phases[sm->phase],
+                      sm->counts.read_calls - sm->phase_read_calls, sm->counts.write_calls - sm->phase_write_calls,
+                      sm->counts.bytes_read - sm->phase_bytes_read, sm->counts.bytes_written - sm->phase_bytes_written);
   if (counters->len > n_before)
     {
       VolIoCounters *c = g_ptr_array_index (counters, counters->len - 1);
@@ -314,15 +292,15 @@ op_done (Small    *sm,
     sm->window_ops++;
   switch (sm->phase)
     {
-    case PHASE_CREATE:
-      done = sm->created_alone;
-      item = sm->created_alone;
+    case VOL_SMALLFILES_PHASE_CREATE:
+      done = sm->counts.created_alone;
+      item = sm->counts.created_alone;
       n_items = plan->files;
       text = _("Creating the file pool");
       break;
-    case PHASE_TRANSACTIONS:
-      done = plan->files + 2.0 * sm->transactions_done;
-      item = sm->transactions_done;
+    case VOL_SMALLFILES_PHASE_TRANSACTIONS:
+      done = plan->files + 2.0 * sm->counts.transactions;
+      item = sm->counts.transactions;
       n_items = plan->transactions;
       text = _("Running transactions");
       break;
@@ -330,13 +308,13 @@ op_done (Small    *sm,
       /* the pool's size at the end is not known in advance: the last
        * phase is weighted as `files`, whatever its count */
       done = plan->files + 2.0 * plan->transactions
-             + (sm->delete_total ? (double) sm->deleted_alone / sm->delete_total * plan->files : 0);
-      item = sm->deleted_alone;
+             + (sm->delete_total ? (double) sm->counts.deleted_alone / sm->delete_total * plan->files : 0);
+      item = sm->counts.deleted_alone;
       n_items = sm->delete_total;
       text = _("Deleting the files");
       break;
     }
-  _vol_run_progress (sm->run, phase_names[sm->phase], text, item, n_items, done / total, sm->phase_bytes);
+  _vol_run_progress (sm->run, vol_kind_smallfiles_phases[sm->phase], text, item, n_items, done / total, sm->phase_bytes);
 
   now = vol_io_now_ns ();
   if (now - sm->window_start >= WINDOW_NS)
@@ -406,10 +384,10 @@ write_blocks (Small      *sm,
       if (!vol_io_write_all (run->io, fd, data, len, offset + done, path, error))
         return FALSE;
       done += len;
-      sm->bytes_written += len;
+      sm->counts.bytes_written += len;
       sm->window_written += len;
       sm->phase_bytes += len;
-      sm->write_calls++;
+      sm->counts.write_calls++;
     }
   return TRUE;
 }
@@ -426,7 +404,7 @@ create_file (Small    *sm,
   if (sm->live->len >= sm->plan->max_live)
     {
       /* PostMark's table is full: the create does nothing */
-      sm->creates_skipped++;
+      sm->counts.creates_skipped++;
       return TRUE;
     }
   f.id = ++sm->next_id;
@@ -442,9 +420,9 @@ create_file (Small    *sm,
   /* counted once the name exists, so the cleanup's count is honest */
   g_array_append_val (sm->live, f);
   if (mixed)
-    sm->created_mixed++;
+    sm->counts.created_mixed++;
   else
-    sm->created_alone++;
+    sm->counts.created_alone++;
   if (!write_blocks (sm, fd, path, 0, f.size, error))
     {
       /* what was written stays on disk as a shorter file */
@@ -481,12 +459,12 @@ read_file (Small      *sm,
           return FALSE;
         }
       done += len;
-      sm->bytes_read += len;
+      sm->counts.bytes_read += len;
       sm->window_read += len;
       sm->phase_bytes += len;
-      sm->read_calls++;
+      sm->counts.read_calls++;
     }
-  sm->reads++;
+  sm->counts.reads++;
   return close_file (sm, fd, path, error);
 }
 
@@ -503,7 +481,7 @@ append_file (Small      *sm,
   if (f->size >= sm->plan->max_size)
     {
       /* PostMark appends only below the largest size */
-      sm->appends_skipped++;
+      sm->counts.appends_skipped++;
       return TRUE;
     }
   amount = 1 + rand_below (sm, (guint) (sm->plan->max_size - f->size));
@@ -522,7 +500,7 @@ append_file (Small      *sm,
       return FALSE;
     }
   f->size += amount;
-  sm->appends++;
+  sm->counts.appends++;
   return close_file (sm, fd, path, error);
 }
 
@@ -636,82 +614,12 @@ run_transactions (Small    *sm,
         {
           if (!delete_file (sm, rand_below (sm, sm->live->len), error))
             return FALSE;
-          sm->deleted_mixed++;
+          sm->counts.deleted_mixed++;
         }
-      sm->transactions_done++;
+      sm->counts.transactions++;
       op_done (sm, TRUE);
     }
   return TRUE;
-}
-
-static void
-add_rate (VolResult  *result,
-          const char *name,
-          const char *title,
-          double      count,
-          gint64      ns)
-{
-  if (ns > 0)
-    vol_result_add_figure (result, name, title, "/s", count / (ns / 1e9));
-}
-
-/* PostMark's report, on whatever was measured: a cancelled or failed run
- * still says what it saw (a phase that never ran has no rate). */
-static void
-summarize (Small *sm)
-{
-  VolResult *result = sm->run->result;
-  gint64 total_ns = sm->phase_ns[PHASE_CREATE] + sm->phase_ns[PHASE_TRANSACTIONS] + sm->phase_ns[PHASE_DELETE];
-  guint created = sm->created_alone + sm->created_mixed;
-  guint deleted = sm->deleted_mixed + sm->deleted_alone;
-
-  for (int p = 0; p < N_PHASES; p++)
-    vol_result_add_summary (result, phase_names[p], VOL_SMALLFILES_COL_RATE);
-
-  add_rate (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S, N_("Transactions per second"), sm->transactions_done,
-            sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, "created-per-s", N_("Files created per second"), created, total_ns);
-  add_rate (result, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S, N_("Files created per second, alone"), sm->created_alone,
-            sm->phase_ns[PHASE_CREATE]);
-  add_rate (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S, N_("Files created per second, mixed with transactions"),
-            sm->created_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, VOL_SMALLFILES_FIG_READ_PER_S, N_("Files read per second"), sm->reads, sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, VOL_SMALLFILES_FIG_APPENDED_PER_S, N_("Files appended per second"), sm->appends,
-            sm->phase_ns[PHASE_TRANSACTIONS]);
-  add_rate (result, "deleted-per-s", N_("Files deleted per second"), deleted, total_ns);
-  add_rate (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S, N_("Files deleted per second, alone"), sm->deleted_alone,
-            sm->phase_ns[PHASE_DELETE]);
-  add_rate (result, VOL_SMALLFILES_FIG_DELETED_MIXED_PER_S, N_("Files deleted per second, mixed with transactions"),
-            sm->deleted_mixed, sm->phase_ns[PHASE_TRANSACTIONS]);
-  if (total_ns > 0)
-    {
-      vol_result_add_figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT, N_("Read, bytes over the whole run"), "B/s",
-                             sm->bytes_read / (total_ns / 1e9));
-      vol_result_add_figure (result, VOL_SMALLFILES_FIG_WRITE_THROUGHPUT, N_("Written, bytes over the whole run"), "B/s",
-                             sm->bytes_written / (total_ns / 1e9));
-    }
-  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME, N_("Total time"), "s", total_ns / 1e9);
-  vol_result_add_figure (result, "creation-time", N_("Time creating the pool"), "s", sm->phase_ns[PHASE_CREATE] / 1e9);
-  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TRANSACTION_TIME, N_("Time of the transactions"), "s",
-                         sm->phase_ns[PHASE_TRANSACTIONS] / 1e9);
-  vol_result_add_figure (result, "deletion-time", N_("Time deleting the pool"), "s", sm->phase_ns[PHASE_DELETE] / 1e9);
-
-  vol_result_add_figure (result, "transactions", N_("Transactions"), "", sm->transactions_done);
-  vol_result_add_figure (result, "files-created", N_("Files created"), "", created);
-  vol_result_add_figure (result, "files-created-alone", N_("Files created alone"), "", sm->created_alone);
-  vol_result_add_figure (result, "files-created-mixed", N_("Files created in transactions"), "", sm->created_mixed);
-  vol_result_add_figure (result, "creates-skipped", N_("Creates skipped (pool full)"), "", sm->creates_skipped);
-  vol_result_add_figure (result, "files-read", N_("Files read"), "", sm->reads);
-  vol_result_add_figure (result, "files-appended", N_("Files appended"), "", sm->appends);
-  vol_result_add_figure (result, "appends-skipped", N_("Appends skipped (file at max-size)"), "", sm->appends_skipped);
-  vol_result_add_figure (result, "files-deleted", N_("Files deleted"), "", deleted);
-  vol_result_add_figure (result, "files-deleted-mixed", N_("Files deleted in transactions"), "", sm->deleted_mixed);
-  vol_result_add_figure (result, "files-deleted-alone", N_("Files deleted alone"), "", sm->deleted_alone);
-  vol_result_add_figure (result, "files-left", N_("Files left for the cleanup"), "", sm->live->len);
-  vol_result_add_figure (result, "bytes-read", N_("Bytes read"), "B", sm->bytes_read);
-  vol_result_add_figure (result, "bytes-written", N_("Bytes written"), "B", sm->bytes_written);
-  vol_result_add_figure (result, "read-calls", N_("Read calls"), "", sm->read_calls);
-  vol_result_add_figure (result, "write-calls", N_("Write calls"), "", sm->write_calls);
 }
 
 static gboolean
@@ -727,16 +635,14 @@ smallfiles_run (VolRun  *run,
                                round_up (sm.plan->block, 4096), 4096);
   sm.read_buf = vol_io_alloc_aligned (sm.plan->block, 4096);
   sm.live = g_array_sized_new (FALSE, FALSE, sizeof (SmallFile), MIN (sm.plan->max_live, 1u << 20));
-  for (int p = 0; p < N_PHASES; p++)
-    sm.series[p] = vol_kind_smallfiles_add_series (run->result, phase_names[p],
-                               p == PHASE_CREATE ? N_("Creating the pool")
-                               : p == PHASE_TRANSACTIONS ? N_("Transactions") : N_("Deleting the pool"));
+  for (guint p = 0; p < VOL_SMALLFILES_N_PHASES; p++)
+    sm.series[p] = vol_kind_smallfiles_add_series (run->result, p);
 
   ok = make_subdirs (&sm, error);
 
   if (ok)
     {
-      begin_phase (&sm, PHASE_CREATE);
+      begin_phase (&sm, VOL_SMALLFILES_PHASE_CREATE);
       for (guint i = 0; ok && i < sm.plan->files; i++)
         {
           ok = create_file (&sm, FALSE, error);
@@ -747,7 +653,7 @@ smallfiles_run (VolRun  *run,
     }
   if (ok)
     {
-      begin_phase (&sm, PHASE_TRANSACTIONS);
+      begin_phase (&sm, VOL_SMALLFILES_PHASE_TRANSACTIONS);
       ok = run_transactions (&sm, error);
       end_phase (&sm);
     }
@@ -755,13 +661,13 @@ smallfiles_run (VolRun  *run,
     {
       /* PostMark deletes in table order; the pool's order is as good */
       sm.delete_total = sm.live->len;
-      begin_phase (&sm, PHASE_DELETE);
+      begin_phase (&sm, VOL_SMALLFILES_PHASE_DELETE);
       while (ok && sm.live->len > 0)
         {
           ok = delete_file (&sm, sm.live->len - 1, error);
           if (ok)
             {
-              sm.deleted_alone++;
+              sm.counts.deleted_alone++;
               op_done (&sm, TRUE);
             }
         }
@@ -770,9 +676,11 @@ smallfiles_run (VolRun  *run,
   if (ok)
     ok = remove_subdirs (&sm, error);
   if (ok)
-    _vol_run_progress (run, "delete", _("Done"), sm.delete_total, sm.delete_total, 1.0, sm.phase_bytes);
+    _vol_run_progress (run, VOL_SMALLFILES_SERIES_DELETE, _("Done"), sm.delete_total, sm.delete_total, 1.0, sm.phase_bytes);
 
-  summarize (&sm);
+  /* what was measured is kept, whatever ended the run */
+  sm.counts.files_left = sm.live->len;
+  vol_kind_smallfiles_summarize (run->result, &sm.counts);
   g_array_unref (sm.live);
   vol_io_free_aligned (sm.read_buf);
   vol_data_pool_free (sm.pool);

@@ -49,12 +49,10 @@
 #include "vol-random.h"
 #include "vol-run-private.h"
 #include "vol-size.h"
-#include "vol-stats.h"
 #include "vol-surface.h"
 
 #define BURST_REGION (512 * KiB)
 #define BURST_READS 8
-#define MAX_DIPS 10
 
 typedef struct
 {
@@ -240,7 +238,7 @@ transfer_phase (Surface  *s,
   for (i = 0; i < plan->samples && ok; i++)
     {
       guint64 offset = step * i;
-      double row[5];
+      double rate;
       gint64 ns;
       g_autofree char *text = NULL;
 
@@ -251,13 +249,8 @@ transfer_phase (Surface  *s,
         }
       if (!(ok = read_position (s, offset, &ns, error)))
         break;
-      row[0] = 100.0 * offset / plan->size;
-      row[1] = offset;
-      row[2] = plan->sample_size / (ns / 1e9);
-      row[3] = ns / 1e9;
-      row[4] = NAN;   /* re-read only if it looks slow (confirm_slow_spots) */
-      vol_series_append (s->transfer, row, G_N_ELEMENTS (row));
-      _vol_run_sample (s->run, VOL_SURFACE_SERIES_TRANSFER, row[0], row[2]);
+      rate = vol_kind_surface_append_transfer (s->transfer, offset, plan->size, plan->sample_size, ns / 1e9);
+      _vol_run_sample (s->run, VOL_SURFACE_SERIES_TRANSFER, vol_kind_surface_position (offset, plan->size), rate);
       bytes += plan->sample_size + plan->grain;
       s->done++;
       /* TRANSLATORS: the surface scan's progress: "Position 12 of 200" */
@@ -266,25 +259,6 @@ transfer_phase (Surface  *s,
     }
   _vol_run_phase_end (s->run, VOL_SURFACE_SERIES_TRANSFER, (guint64) i * 2, 0, (guint64) i * (plan->sample_size + plan->grain), 0);
   return ok;
-}
-
-/* The rate of each position: its re-read's where it was re-read (the
- * faster of the two: a slow spot is slow every time, a hiccup of the
- * machine once). */
-static GArray *
-effective_rates (const VolSeries *transfer)
-{
-  const GArray *first = vol_series_get_column (transfer, VOL_COL_THROUGHPUT)->values;
-  const GArray *again = vol_series_get_column (transfer, VOL_SURFACE_COL_REREAD)->values;
-  GArray *rates = g_array_sized_new (FALSE, FALSE, sizeof (double), first->len);
-
-  for (guint i = 0; i < first->len; i++)
-    {
-      double a = g_array_index (first, double, i), b = g_array_index (again, double, i);
-      double r = isnan (b) ? a : MAX (a, b);
-      g_array_append_val (rates, r);
-    }
-  return rates;
 }
 
 /* Positions under half their neighbours are read twice more (seek,
@@ -297,29 +271,22 @@ confirm_slow_spots (Surface  *s,
 {
   SurfacePlan *plan = s->plan;
   guint64 step = vol_surface_step (plan->size, plan->sample_size, plan->samples, plan->grain);
-  const VolColumn *rates = vol_series_get_column (s->transfer, VOL_COL_THROUGHPUT);
-  VolColumn *again = vol_series_get_column (s->transfer, VOL_SURFACE_COL_REREAD);
-  g_autoptr(GArray) dips = vol_stats_find_dips ((const double *) rates->values->data, rates->values->len, G_MAXUINT);
-  guint budget = MAX (plan->samples / 5, 1);
+  g_autoptr(GArray) slow = vol_kind_surface_slow_positions (s->transfer, MAX (plan->samples / 5, 1));
 
-  for (guint d = 0; d < dips->len && budget > 0; d++)
+  for (guint k = 0; k < slow->len; k++)
     {
-      const VolDip *dip = &g_array_index (dips, VolDip, d);
+      guint i = g_array_index (slow, guint, k);
+      double best = 0;
 
-      for (guint i = dip->first; i <= dip->last && budget > 0; i++, budget--)
+      for (guint n = 0; n < 2; n++)
         {
-          double best = 0;
+          gint64 ns;
 
-          for (guint k = 0; k < 2; k++)
-            {
-              gint64 ns;
-
-              if (!_vol_run_check_cancelled (s->run, error) || !read_position (s, step * i, &ns, error))
-                return FALSE;
-              best = MAX (best, plan->sample_size / (ns / 1e9));
-            }
-          g_array_index (again->values, double, i) = best;
+          if (!_vol_run_check_cancelled (s->run, error) || !read_position (s, step * i, &ns, error))
+            return FALSE;
+          best = MAX (best, plan->sample_size / (ns / 1e9));
         }
+      vol_kind_surface_set_reread (s->transfer, i, best);
     }
   return TRUE;
 }
@@ -341,7 +308,6 @@ access_phase (Surface  *s,
   for (i = 0; i < plan->access && ok; i++)
     {
       guint64 offset = vol_random_below (&rng, slots) * plan->grain;
-      double row[3];
       gint64 ns;
 
       if (!_vol_run_check_cancelled (s->run, error))
@@ -351,12 +317,9 @@ access_phase (Surface  *s,
         }
       if (!(ok = read_at (s, offset, plan->grain, &ns, error)))
         break;
-      row[0] = 100.0 * offset / plan->size;
-      row[1] = offset;
-      row[2] = ns / 1e9;
-      vol_series_append (s->access, row, G_N_ELEMENTS (row));
+      vol_kind_surface_append_access (s->access, offset, plan->size, ns / 1e9);
       /* the live chart's dots, in seconds as the series holds them */
-      _vol_run_sample (s->run, VOL_SURFACE_SERIES_ACCESS, row[0], row[2]);
+      _vol_run_sample (s->run, VOL_SURFACE_SERIES_ACCESS, vol_kind_surface_position (offset, plan->size), ns / 1e9);
       bytes += plan->grain;
       s->done++;
       if (i % 16 == 15 || i + 1 == plan->access)
@@ -393,80 +356,6 @@ burst_phase (Surface  *s,
   return TRUE;
 }
 
-static void
-column_values (const VolSeries *series,
-               const char      *name,
-               GArray         **out)
-{
-  const VolColumn *c = vol_series_get_column (series, name);
-
-  *out = g_array_new (FALSE, FALSE, sizeof (double));
-  if (c && c->values)
-    g_array_append_vals (*out, c->values->data, c->values->len);
-}
-
-static void
-summarize (Surface *s,
-           double   burst)
-{
-  VolResult *result = s->run->result;
-  g_autoptr(GArray) rates = NULL;
-  g_autoptr(GArray) positions = NULL;
-  g_autoptr(GArray) times = NULL;
-  g_autoptr(GArray) dips = NULL;
-  VolCliff cliff;
-
-  rates = effective_rates (s->transfer);
-  column_values (s->transfer, VOL_COL_POSITION, &positions);
-  column_values (s->access, VOL_SURFACE_COL_LATENCY, &times);
-  vol_result_add_summary (result, VOL_SURFACE_SERIES_TRANSFER, VOL_COL_THROUGHPUT);
-  if (times->len > 0)
-    {
-      static const double pcts[] = { 50, 99 };
-      double out[2];
-      VolStats st;
-
-      vol_result_add_summary (result, VOL_SURFACE_SERIES_ACCESS, VOL_SURFACE_COL_LATENCY);
-      vol_stats_compute ((const double *) times->data, times->len, &st);
-      vol_stats_percentiles ((const double *) times->data, times->len, pcts, out, 2);
-      vol_result_add_figure (result, "access-mean", N_("Access time, mean"), "s", st.mean);
-      vol_result_add_figure (result, "access-median", N_("Access time, median"), "s", out[0]);
-      vol_result_add_figure (result, "access-p99", N_("Access time, 99th percentile"), "s", out[1]);
-    }
-  if (burst > 0)
-    vol_result_add_figure (result, "burst", N_("Burst rate (a region just read, from the drive's cache)"), "B/s", burst);
-  vol_result_add_figure (result, "device-size", N_("Device size"), "B", s->plan->size);
-
-  if (rates->len > 0 && vol_stats_find_cliff ((const double *) rates->data, rates->len, &cliff))
-    {
-      /* xgettext:no-c-format */
-      vol_result_add_figure (result, VOL_SURFACE_FIG_DROP_POSITION, N_("Throughput drops at (% of capacity)"), "%",
-                             g_array_index (positions, double, cliff.index));
-      vol_result_add_figure (result, VOL_SURFACE_FIG_DROP_BEFORE, N_("Throughput before the drop"), "B/s", cliff.before_mean);
-      vol_result_add_figure (result, VOL_SURFACE_FIG_DROP_AFTER, N_("Throughput after the drop"), "B/s", cliff.after_mean);
-    }
-  dips = vol_stats_find_dips ((const double *) rates->data, rates->len, MAX_DIPS);
-  vol_result_add_figure (result, VOL_SURFACE_FIG_DIPS, N_("Slow spots (under half their neighbours)"), "", dips->len);
-  if (dips->len > 0)
-    {
-      VolSeries *series = vol_result_add_series (result, VOL_SURFACE_SERIES_DIPS, N_("Slow spots"), VOL_SURFACE_COL_FROM, VOL_SURFACE_COL_LEVEL);
-
-      vol_series_add_column (series, VOL_SURFACE_COL_FROM, "%");
-      vol_series_add_column (series, VOL_SURFACE_COL_TO, "%");
-      vol_series_add_column (series, VOL_SURFACE_COL_LEVEL, "B/s");
-      vol_series_add_column (series, VOL_SURFACE_COL_AROUND, "B/s");
-      for (guint i = 0; i < dips->len; i++)
-        {
-          const VolDip *d = &g_array_index (dips, VolDip, i);
-          double row[4] = {
-            g_array_index (positions, double, d->first), g_array_index (positions, double, d->last),
-            d->level, d->around,
-          };
-          vol_series_append (series, row, G_N_ELEMENTS (row));
-        }
-    }
-}
-
 static gboolean
 surface_run (VolRun  *run,
              GError **error)
@@ -477,23 +366,15 @@ surface_run (VolRun  *run,
   gboolean ok;
 
   s.total = plan->samples + plan->access;
-  s.transfer = vol_result_add_series (run->result, VOL_SURFACE_SERIES_TRANSFER, N_("Transfer rate"), VOL_COL_POSITION, VOL_COL_THROUGHPUT);
-  vol_series_add_column (s.transfer, VOL_COL_POSITION, "%");
-  vol_series_add_column (s.transfer, "offset", "B");
-  vol_series_add_column (s.transfer, VOL_COL_THROUGHPUT, "B/s");
-  vol_series_add_column (s.transfer, VOL_COL_SECONDS, "s");
-  vol_series_add_column (s.transfer, VOL_SURFACE_COL_REREAD, "B/s");
-  s.access = vol_result_add_series (run->result, VOL_SURFACE_SERIES_ACCESS, N_("Access time"), VOL_COL_POSITION, VOL_SURFACE_COL_LATENCY);
-  vol_series_add_column (s.access, VOL_COL_POSITION, "%");
-  vol_series_add_column (s.access, "offset", "B");
-  vol_series_add_column (s.access, VOL_SURFACE_COL_LATENCY, "s");
+  s.transfer = vol_kind_surface_add_series (run->result, FALSE);
+  s.access = vol_kind_surface_add_series (run->result, TRUE);
   run->result->io_backend = (g_free (run->result->io_backend), g_strdup ("sync"));
 
   s.buf = vol_io_alloc_aligned (plan->sample_size, 4096);
   ok = transfer_phase (&s, error) && confirm_slow_spots (&s, error) && access_phase (&s, error)
        && burst_phase (&s, &burst, error);
   /* what was measured is kept, whatever ended the run */
-  summarize (&s, ok ? burst : 0);
+  vol_kind_surface_summarize (run->result, s.transfer, s.access, ok ? burst : 0, plan->size);
   vol_io_free_aligned (s.buf);
   return ok;
 }

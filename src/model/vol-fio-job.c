@@ -677,7 +677,7 @@ build_quick (Job            *job,
           {
             const VolQuickRow *row = &rows[r];
             g_autofree char *title = vol_quick_row_title (row);
-            const char *word = modes[m] == 100 ? "read" : modes[m] == 0 ? "write" : "mix";
+            const char *word = vol_quick_mode_word (modes[m]);
 
             g_strdelimit (title, " ", '-');
             if (loop < 0)

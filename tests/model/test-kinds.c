@@ -98,6 +98,161 @@ test_shapes (void)
   assert_same_shape (cached, saved_cached, VOL_CACHED_SERIES_DEVICE);
 }
 
+static void
+test_shapes_files (void)
+{
+  g_autoptr(VolResult) fill = vol_result_new (VOL_KIND_FILL);
+  g_autoptr(VolResult) small = vol_result_new (VOL_KIND_SMALLFILES);
+  g_autoptr(VolResult) saved_fill = load_fixture ("fill.volumeter.json");
+  g_autoptr(VolResult) saved_small = load_fixture ("smallfiles.volumeter.json");
+
+  vol_kind_fill_add_series (fill, FALSE);
+  vol_kind_fill_add_series (fill, TRUE);
+  assert_same_shape (fill, saved_fill, VOL_FILL_SERIES_WRITE);
+  assert_same_shape (fill, saved_fill, VOL_FILL_SERIES_READ);
+
+  for (guint p = 0; p < VOL_SMALLFILES_N_PHASES; p++)
+    {
+      vol_kind_smallfiles_add_series (small, p);
+      assert_same_shape (small, saved_small, vol_kind_smallfiles_phases[p]);
+    }
+}
+
+/* Ten files of 1 GB: six written at 1 GB/s, four at 200 MB/s. The cliff
+ * is at the seventh file (index 6, at 65 %), 1 GB/s before, 200 MB/s
+ * after; the overall rate is 10 GB over 26 s. The read pass measured
+ * nothing: no overall read rate, none made up. */
+static void
+test_fill_cliff (void)
+{
+  g_autoptr(VolResult) result = vol_result_new (VOL_KIND_FILL);
+  VolSeries *write = vol_kind_fill_add_series (result, FALSE);
+  VolSeries *read = vol_kind_fill_add_series (result, TRUE);
+  g_autoptr(VolResult) quick = vol_result_new (VOL_KIND_FILL);
+  g_autoptr(VolResultHeadline) headline = NULL;
+
+  for (guint i = 0; i < 10; i++)
+    g_assert_cmpfloat (vol_kind_fill_append_file (write, 5.0 + 10 * i, 1e9, i < 6 ? 1 : 5, i), ==, i < 6 ? 1e9 : 2e8);
+  /* a file too quick to time has no rate, not an infinite one */
+  g_assert_cmpfloat (vol_kind_fill_append_file (vol_kind_fill_add_series (quick, TRUE), 5, 1e9, 0, 0), ==, 0);
+  g_assert_cmpfloat (cell (write, VOL_FILL_COL_FILE, 9), ==, 9);
+  g_assert_cmpfloat (cell (write, VOL_COL_POSITION, 6), ==, 65);
+
+  vol_kind_fill_summarize (result, write, read, 1e10, 0);
+  g_assert_cmpfloat (figure (result, VOL_FILL_FIG_CLIFF_POSITION), ==, 65);
+  g_assert_cmpfloat (figure (result, VOL_FILL_FIG_CLIFF_FILE), ==, 6);
+  g_assert_cmpfloat_with_epsilon (figure (result, VOL_FILL_FIG_CLIFF_BEFORE), 1e9, 1);
+  g_assert_cmpfloat_with_epsilon (figure (result, VOL_FILL_FIG_CLIFF_AFTER), 2e8, 1);
+  g_assert_cmpfloat (figure (result, "write-overall"), ==, 1e10 / 26);
+  g_assert_null (vol_result_get_figure (result, "read-overall"));
+  g_assert_cmpfloat (figure (result, "files-written"), ==, 10);
+  g_assert_cmpfloat (figure (result, "files-read"), ==, 0);
+  headline = vol_result_headline (result);
+  g_assert_cmpstr (headline->what, ==, "Write, mean");
+}
+
+/* PostMark's report: 400 transactions in 4 s are 100/s, 300 files
+ * created in the run's 7 s, 7 MB read in them 1 MB/s. A run stopped
+ * in its first phase has no rate for the phases it never reached. */
+static void
+test_smallfiles_report (void)
+{
+  g_autoptr(VolResult) result = vol_result_new (VOL_KIND_SMALLFILES);
+  g_autoptr(VolResult) stopped = vol_result_new (VOL_KIND_SMALLFILES);
+  VolSmallfilesTotals t = {
+    .created_alone = 200, .created_mixed = 100, .reads = 150, .appends = 250, .deleted_mixed = 100,
+    .deleted_alone = 200, .transactions = 400, .files_left = 5, .bytes_read = 7000000,
+    .bytes_written = 14000000, .phase_ns = { 2000000000, 4000000000, 1000000000 },
+  };
+  VolSmallfilesTotals first = { .created_alone = 50, .phase_ns = { 500000000 } };
+  g_autoptr(VolResultHeadline) headline = NULL;
+  VolSeries *series[VOL_SMALLFILES_N_PHASES];
+
+  for (guint p = 0; p < VOL_SMALLFILES_N_PHASES; p++)
+    series[p] = vol_kind_smallfiles_add_series (result, p);
+  g_assert_cmpfloat (vol_kind_smallfiles_append_window (series[1], 0.5, 100, 0.5, 4096, 0), ==, 200);
+  g_assert_cmpfloat (cell (series[1], "operations", 0), ==, 100);
+  vol_kind_smallfiles_summarize (result, &t);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S), ==, 100);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S), ==, 100);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S), ==, 25);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S), ==, 200);
+  g_assert_cmpfloat (figure (result, "created-per-s"), ==, 300 / 7.0);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT), ==, 1e6);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_WRITE_THROUGHPUT), ==, 2e6);
+  g_assert_cmpfloat (figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME), ==, 7);
+  g_assert_cmpfloat (figure (result, "files-left"), ==, 5);
+  g_assert_cmpfloat (figure (result, "files-deleted"), ==, 300);
+  headline = vol_result_headline (result);
+  g_assert_cmpfloat (headline->value, ==, 100);
+  g_assert_cmpstr (headline->unit, ==, "transactions/s");
+
+  for (guint p = 0; p < VOL_SMALLFILES_N_PHASES; p++)
+    vol_kind_smallfiles_add_series (stopped, p);
+  vol_kind_smallfiles_summarize (stopped, &first);
+  g_assert_cmpfloat (figure (stopped, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S), ==, 100);
+  g_assert_null (vol_result_get_figure (stopped, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S));
+  g_assert_null (vol_result_get_figure (stopped, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S));
+}
+
+/* Forty positions of a 40 MB device, 1 GB/s each but the one at 50 %
+ * (100 MB/s). It is the one position to read again; left slow it is a
+ * slow spot, read again at full speed it is none. */
+static VolResult *
+surface_with_one_slow_spot (VolSeries **transfer)
+{
+  VolResult *result = vol_result_new (VOL_KIND_SURFACE);
+  VolSeries *access;
+
+  *transfer = vol_kind_surface_add_series (result, FALSE);
+  access = vol_kind_surface_add_series (result, TRUE);
+  for (guint i = 0; i < 40; i++)
+    vol_kind_surface_append_transfer (*transfer, i * 1000000, 40000000, 1000000, i == 20 ? 0.01 : 0.001);
+  vol_kind_surface_append_access (access, 0, 40000000, 0.001);
+  vol_kind_surface_append_access (access, 10000000, 40000000, 0.002);
+  vol_kind_surface_append_access (access, 30000000, 40000000, 0.009);
+  return result;
+}
+
+static void
+test_surface_spots (void)
+{
+  VolSeries *transfer, *fixed;
+  g_autoptr(VolResult) result = surface_with_one_slow_spot (&transfer);
+  g_autoptr(VolResult) reread = surface_with_one_slow_spot (&fixed);
+  g_autoptr(GArray) slow = vol_kind_surface_slow_positions (transfer, 8);
+  g_autoptr(GArray) none = vol_kind_surface_slow_positions (transfer, 0);
+  const VolSeries *dips;
+
+  g_assert_cmpfloat (cell (transfer, VOL_COL_POSITION, 20), ==, 50);
+  g_assert_cmpfloat (cell (transfer, VOL_SURFACE_COL_OFFSET, 20), ==, 20000000);
+  g_assert_cmpfloat_with_epsilon (cell (transfer, VOL_COL_THROUGHPUT, 20), 1e8, 1e-3);
+  g_assert_true (isnan (cell (transfer, VOL_SURFACE_COL_REREAD, 20)));
+  g_assert_cmpuint (slow->len, ==, 1);
+  g_assert_cmpuint (g_array_index (slow, guint, 0), ==, 20);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  vol_kind_surface_summarize (result, transfer, vol_result_get_series (result, VOL_SURFACE_SERIES_ACCESS), 0, 40000000);
+  g_assert_cmpfloat (figure (result, VOL_SURFACE_FIG_DIPS), ==, 1);
+  dips = vol_result_get_series (result, VOL_SURFACE_SERIES_DIPS);
+  g_assert_nonnull (dips);
+  g_assert_cmpfloat (cell (dips, VOL_SURFACE_COL_FROM, 0), ==, 50);
+  g_assert_cmpfloat (cell (dips, VOL_SURFACE_COL_TO, 0), ==, 50);
+  g_assert_cmpfloat_with_epsilon (cell (dips, VOL_SURFACE_COL_AROUND, 0), 1e9, 1e-3);
+  g_assert_cmpfloat_with_epsilon (figure (result, "access-mean"), 0.004, 1e-12);
+  g_assert_cmpfloat (figure (result, "access-median"), ==, 0.002);
+  g_assert_cmpfloat (figure (result, "device-size"), ==, 40000000);
+  /* no burst measured, no drop across a flat device */
+  g_assert_null (vol_result_get_figure (result, "burst"));
+  g_assert_null (vol_result_get_figure (result, VOL_SURFACE_FIG_DROP_POSITION));
+
+  vol_kind_surface_set_reread (fixed, 20, 1e9);
+  vol_kind_surface_summarize (reread, fixed, vol_result_get_series (reread, VOL_SURFACE_SERIES_ACCESS), 3e9, 40000000);
+  g_assert_cmpfloat (figure (reread, VOL_SURFACE_FIG_DIPS), ==, 0);
+  g_assert_null (vol_result_get_series (reread, VOL_SURFACE_SERIES_DIPS));
+  g_assert_cmpfloat (figure (reread, "burst"), ==, 3e9);
+}
+
 /* Three loops of one cell, 100, 200 and 300 MB/s: mean 200, best 300,
  * std dev 100, so the 95 % interval is t(2) × 100 / √3 = 4.3027 × 57.735
  * = 248.41 MB/s. A loop of another mode and of another row stay out. */
@@ -264,6 +419,10 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/kinds/quick-cell", test_quick_cell);
   g_test_add_func ("/vol/kinds/threads-points", test_threads_points);
   g_test_add_func ("/vol/kinds/cached-phases", test_cached_phases);
+  g_test_add_func ("/vol/kinds/shapes-files", test_shapes_files);
+  g_test_add_func ("/vol/kinds/fill-cliff", test_fill_cliff);
+  g_test_add_func ("/vol/kinds/smallfiles-report", test_smallfiles_report);
+  g_test_add_func ("/vol/kinds/surface-spots", test_surface_spots);
   g_test_add_func ("/vol/kinds/hooks", test_hooks);
   return g_test_run ();
 }

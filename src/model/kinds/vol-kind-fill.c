@@ -1,9 +1,12 @@
-/* vol-kind-fill.c — the fill test kind: its parameters
+/* vol-kind-fill.c — the fill test kind: parameters, and its result's
+ * series, rows and figures
  *
  * Its description (name, title, every parameter with its default, range
  * and help), the rules across parameters and the estimate of a run: what
  * the CLI, the app's rows, validation and a result's reader need, with no
- * engine. The engine's vol-test-fill.c runs it.
+ * engine. Then its result: a series per direction, a row per file, and
+ * the figures (overall rates, the write cliff) computed over those rows.
+ * The engine's vol-test-fill.c runs it and keeps only the I/O.
  */
 #include <math.h>
 
@@ -15,6 +18,7 @@
 #include "vol-result-headline-private.h"
 #include "vol-size.h"
 #include "vol-spec.h"
+#include "vol-stats.h"
 
 /* ---- its parameters and their checks ----------------------------------- */
 
@@ -56,21 +60,24 @@ fill_estimate (const VolTestInfo *info,
   out->bytes_moved = 2 * total;
 }
 
+/* ---- its result --------------------------------------------------------- */
+
 /**
  * vol_kind_fill_add_series:
- * @name: VOL_FILL_SERIES_WRITE or VOL_FILL_SERIES_READ
+ * @read: the read-back pass (else the write pass)
  *
  * Adds one direction's series: a row per file, its throughput at its
- * position on the volume.
+ * position on the volume. Any thread.
  *
  * Returns: (transfer none): the series
  */
 VolSeries *
-vol_kind_fill_add_series (VolResult  *result,
-                          const char *name,
-                          const char *title)
+vol_kind_fill_add_series (VolResult *result,
+                          gboolean   read)
 {
-  VolSeries *series = vol_result_add_series (result, name, title, VOL_COL_POSITION, VOL_COL_THROUGHPUT);
+  VolSeries *series = read
+    ? vol_result_add_series (result, VOL_FILL_SERIES_READ, N_("Read"), VOL_COL_POSITION, VOL_COL_THROUGHPUT)
+    : vol_result_add_series (result, VOL_FILL_SERIES_WRITE, N_("Write"), VOL_COL_POSITION, VOL_COL_THROUGHPUT);
 
   vol_series_add_column (series, VOL_COL_POSITION, VOL_UNIT_PERCENT);
   vol_series_add_column (series, VOL_COL_THROUGHPUT, VOL_UNIT_RATE);
@@ -78,6 +85,91 @@ vol_kind_fill_add_series (VolResult  *result,
   vol_series_add_column (series, VOL_COL_BYTES, VOL_UNIT_BYTES);
   vol_series_add_column (series, VOL_FILL_COL_FILE, VOL_UNIT_NONE);
   return series;
+}
+
+/**
+ * vol_kind_fill_append_file:
+ * @position: % of the capacity the file's middle sits at
+ * @seconds: the file's transfer, its flush included (0: too quick to time)
+ * @file: the file's number, from 0
+ *
+ * Returns: the file's throughput, as appended (0 when @seconds is 0)
+ */
+double
+vol_kind_fill_append_file (VolSeries *series,
+                           double     position,
+                           double     bytes,
+                           double     seconds,
+                           guint      file)
+{
+  double row[] = { position, seconds > 0 ? bytes / seconds : 0, seconds, bytes, file };
+
+  vol_series_append (series, row, G_N_ELEMENTS (row));
+  return row[1];
+}
+
+/* Σ bytes / Σ seconds: what fio reports as bandwidth. The mean of the
+ * per-file rates is never below it and is what the chart's samples show;
+ * both are kept so either can be compared. */
+static void
+add_overall (VolResult       *result,
+             const VolSeries *series,
+             const char      *title,
+             const char      *name)
+{
+  const VolColumn *bytes = vol_series_get_column (series, VOL_COL_BYTES);
+  const VolColumn *seconds = vol_series_get_column (series, VOL_COL_SECONDS);
+  double b = 0, t = 0;
+
+  for (guint i = 0; i < bytes->values->len; i++)
+    {
+      b += g_array_index (bytes->values, double, i);
+      t += g_array_index (seconds->values, double, i);
+    }
+  if (t > 0)
+    vol_result_add_figure (result, name, title, VOL_UNIT_RATE, b / t);
+}
+
+/**
+ * vol_kind_fill_summarize:
+ * @write: the series vol_kind_fill_add_series() made, as measured
+ * @read: likewise
+ *
+ * The summaries of both directions, their overall rates, what was moved
+ * and, when the write speed falls off a cliff, where and by how much.
+ * Computed on whatever was measured, so a cancelled or failed run still
+ * says what it saw.
+ */
+void
+vol_kind_fill_summarize (VolResult       *result,
+                         const VolSeries *write,
+                         const VolSeries *read,
+                         double           bytes_written,
+                         double           bytes_read)
+{
+  const VolColumn *speed = vol_series_get_column (write, VOL_COL_THROUGHPUT);
+  const VolColumn *where = vol_series_get_column (write, VOL_COL_POSITION);
+  VolCliff cliff;
+
+  vol_result_add_summary (result, VOL_FILL_SERIES_WRITE, VOL_COL_THROUGHPUT);
+  vol_result_add_summary (result, VOL_FILL_SERIES_READ, VOL_COL_THROUGHPUT);
+  add_overall (result, write, N_("Write, all bytes over all time"), "write-overall");
+  add_overall (result, read, N_("Read, all bytes over all time"), "read-overall");
+  vol_result_add_figure (result, "bytes-written", N_("Bytes written"), VOL_UNIT_BYTES, bytes_written);
+  vol_result_add_figure (result, "bytes-read", N_("Bytes read"), VOL_UNIT_BYTES, bytes_read);
+  vol_result_add_figure (result, "files-written", N_("Files written"), VOL_UNIT_NONE, vol_series_get_length (write));
+  vol_result_add_figure (result, "files-read", N_("Files read"), VOL_UNIT_NONE, vol_series_get_length (read));
+
+  if (vol_stats_find_cliff ((const double *) speed->values->data, speed->values->len, &cliff))
+    {
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_POSITION, N_("Write speed drops at"), VOL_UNIT_PERCENT,
+                             g_array_index (where->values, double, cliff.index));
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_FILE, N_("First slow file"), VOL_UNIT_NONE, cliff.index);
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_BEFORE, N_("Write speed before the drop"), VOL_UNIT_RATE,
+                             cliff.before_mean);
+      vol_result_add_figure (result, VOL_FILL_FIG_CLIFF_AFTER, N_("Write speed after the drop"), VOL_UNIT_RATE,
+                             cliff.after_mean);
+    }
 }
 
 /* ---- what a result shows ----------------------------------------------- */

@@ -1,9 +1,12 @@
-/* vol-kind-smallfiles.c — the smallfiles test kind: its parameters
+/* vol-kind-smallfiles.c — the smallfiles test kind: parameters, and its
+ * result's series, rows and figures
  *
  * Its description (name, title, every parameter with its default, range
  * and help), the rules across parameters and the estimate of a run: what
  * the CLI, the app's rows, validation and a result's reader need, with no
- * engine. The engine's vol-test-smallfiles.c runs it.
+ * engine. Then its result: a series per phase, a row per interval, and
+ * PostMark's report computed from the run's counts. The engine's
+ * vol-test-smallfiles.c runs it and keeps only the I/O.
  */
 #include <math.h>
 
@@ -76,22 +79,33 @@ smallfiles_estimate (const VolTestInfo *info,
   out->ios = 2 * files + 2 * transactions;
 }
 
+/* ---- its result --------------------------------------------------------- */
+
+const char *const vol_kind_smallfiles_phases[VOL_SMALLFILES_N_PHASES] = {
+  VOL_SMALLFILES_SERIES_CREATE, VOL_SMALLFILES_SERIES_TRANSACTIONS, VOL_SMALLFILES_SERIES_DELETE
+};
+
 /**
  * vol_kind_smallfiles_add_series:
- * @name: the phase, VOL_SMALLFILES_SERIES_*
+ * @phase: a VolSmallfilesPhase
  *
  * Adds one phase's series: a row per interval, its operations per second
- * over time, and what it read and wrote.
+ * over time, and what it read and wrote. Any thread.
  *
  * Returns: (transfer none): the series
  */
 VolSeries *
-vol_kind_smallfiles_add_series (VolResult  *result,
-                                const char *name,
-                                const char *title)
+vol_kind_smallfiles_add_series (VolResult *result,
+                                guint      phase)
 {
-  VolSeries *series = vol_result_add_series (result, name, title, VOL_COL_TIME, VOL_SMALLFILES_COL_RATE);
+  static const char *const titles[VOL_SMALLFILES_N_PHASES] = {
+    N_("Creating the pool"), N_("Transactions"), N_("Deleting the pool"),
+  };
+  VolSeries *series;
 
+  g_return_val_if_fail (phase < VOL_SMALLFILES_N_PHASES, NULL);
+  series = vol_result_add_series (result, vol_kind_smallfiles_phases[phase], titles[phase],
+                                  VOL_COL_TIME, VOL_SMALLFILES_COL_RATE);
   vol_series_add_column (series, VOL_COL_TIME, VOL_UNIT_SECONDS);
   vol_series_add_column (series, VOL_SMALLFILES_COL_RATE, "/s");
   vol_series_add_column (series, "operations", VOL_UNIT_NONE);
@@ -99,6 +113,109 @@ vol_kind_smallfiles_add_series (VolResult  *result,
   vol_series_add_column (series, "bytes-read", VOL_UNIT_BYTES);
   vol_series_add_column (series, "bytes-written", VOL_UNIT_BYTES);
   return series;
+}
+
+/**
+ * vol_kind_smallfiles_append_window:
+ * @time: seconds from the phase's start to the interval's end
+ * @seconds: the interval's length (> 0)
+ *
+ * Returns: the interval's operations per second, as appended
+ */
+double
+vol_kind_smallfiles_append_window (VolSeries *series,
+                                   double     time,
+                                   double     operations,
+                                   double     seconds,
+                                   double     bytes_read,
+                                   double     bytes_written)
+{
+  double row[] = { time, operations / seconds, operations, seconds, bytes_read, bytes_written };
+
+  vol_series_append (series, row, G_N_ELEMENTS (row));
+  return row[1];
+}
+
+static void
+add_rate (VolResult  *result,
+          const char *name,
+          const char *title,
+          double      count,
+          gint64      ns)
+{
+  if (ns > 0)
+    vol_result_add_figure (result, name, title, "/s", count / (ns / 1e9));
+}
+
+/**
+ * vol_kind_smallfiles_summarize:
+ *
+ * PostMark's report, on whatever was measured: a cancelled or failed run
+ * still says what it saw (a phase that never ran has no rate).
+ */
+void
+vol_kind_smallfiles_summarize (VolResult                 *result,
+                               const VolSmallfilesTotals *t)
+{
+  const gint64 *ns = t->phase_ns;
+  gint64 total_ns = ns[VOL_SMALLFILES_PHASE_CREATE] + ns[VOL_SMALLFILES_PHASE_TRANSACTIONS]
+                    + ns[VOL_SMALLFILES_PHASE_DELETE];
+  guint created = t->created_alone + t->created_mixed;
+  guint deleted = t->deleted_mixed + t->deleted_alone;
+
+  for (guint p = 0; p < VOL_SMALLFILES_N_PHASES; p++)
+    vol_result_add_summary (result, vol_kind_smallfiles_phases[p], VOL_SMALLFILES_COL_RATE);
+
+  add_rate (result, VOL_SMALLFILES_FIG_TRANSACTIONS_PER_S, N_("Transactions per second"), t->transactions,
+            ns[VOL_SMALLFILES_PHASE_TRANSACTIONS]);
+  add_rate (result, "created-per-s", N_("Files created per second"), created, total_ns);
+  add_rate (result, VOL_SMALLFILES_FIG_CREATED_ALONE_PER_S, N_("Files created per second, alone"), t->created_alone,
+            ns[VOL_SMALLFILES_PHASE_CREATE]);
+  add_rate (result, VOL_SMALLFILES_FIG_CREATED_MIXED_PER_S, N_("Files created per second, mixed with transactions"),
+            t->created_mixed, ns[VOL_SMALLFILES_PHASE_TRANSACTIONS]);
+  add_rate (result, VOL_SMALLFILES_FIG_READ_PER_S, N_("Files read per second"), t->reads,
+            ns[VOL_SMALLFILES_PHASE_TRANSACTIONS]);
+  add_rate (result, VOL_SMALLFILES_FIG_APPENDED_PER_S, N_("Files appended per second"), t->appends,
+            ns[VOL_SMALLFILES_PHASE_TRANSACTIONS]);
+  add_rate (result, "deleted-per-s", N_("Files deleted per second"), deleted, total_ns);
+  add_rate (result, VOL_SMALLFILES_FIG_DELETED_ALONE_PER_S, N_("Files deleted per second, alone"), t->deleted_alone,
+            ns[VOL_SMALLFILES_PHASE_DELETE]);
+  add_rate (result, VOL_SMALLFILES_FIG_DELETED_MIXED_PER_S, N_("Files deleted per second, mixed with transactions"),
+            t->deleted_mixed, ns[VOL_SMALLFILES_PHASE_TRANSACTIONS]);
+  if (total_ns > 0)
+    {
+      vol_result_add_figure (result, VOL_SMALLFILES_FIG_READ_THROUGHPUT, N_("Read, bytes over the whole run"),
+                             VOL_UNIT_RATE, t->bytes_read / (total_ns / 1e9));
+      vol_result_add_figure (result, VOL_SMALLFILES_FIG_WRITE_THROUGHPUT, N_("Written, bytes over the whole run"),
+                             VOL_UNIT_RATE, t->bytes_written / (total_ns / 1e9));
+    }
+  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TOTAL_TIME, N_("Total time"), VOL_UNIT_SECONDS, total_ns / 1e9);
+  vol_result_add_figure (result, "creation-time", N_("Time creating the pool"), VOL_UNIT_SECONDS,
+                         ns[VOL_SMALLFILES_PHASE_CREATE] / 1e9);
+  vol_result_add_figure (result, VOL_SMALLFILES_FIG_TRANSACTION_TIME, N_("Time of the transactions"), VOL_UNIT_SECONDS,
+                         ns[VOL_SMALLFILES_PHASE_TRANSACTIONS] / 1e9);
+  vol_result_add_figure (result, "deletion-time", N_("Time deleting the pool"), VOL_UNIT_SECONDS,
+                         ns[VOL_SMALLFILES_PHASE_DELETE] / 1e9);
+
+  vol_result_add_figure (result, "transactions", N_("Transactions"), VOL_UNIT_NONE, t->transactions);
+  vol_result_add_figure (result, "files-created", N_("Files created"), VOL_UNIT_NONE, created);
+  vol_result_add_figure (result, "files-created-alone", N_("Files created alone"), VOL_UNIT_NONE, t->created_alone);
+  vol_result_add_figure (result, "files-created-mixed", N_("Files created in transactions"), VOL_UNIT_NONE,
+                         t->created_mixed);
+  vol_result_add_figure (result, "creates-skipped", N_("Creates skipped (pool full)"), VOL_UNIT_NONE, t->creates_skipped);
+  vol_result_add_figure (result, "files-read", N_("Files read"), VOL_UNIT_NONE, t->reads);
+  vol_result_add_figure (result, "files-appended", N_("Files appended"), VOL_UNIT_NONE, t->appends);
+  vol_result_add_figure (result, "appends-skipped", N_("Appends skipped (file at max-size)"), VOL_UNIT_NONE,
+                         t->appends_skipped);
+  vol_result_add_figure (result, "files-deleted", N_("Files deleted"), VOL_UNIT_NONE, deleted);
+  vol_result_add_figure (result, "files-deleted-mixed", N_("Files deleted in transactions"), VOL_UNIT_NONE,
+                         t->deleted_mixed);
+  vol_result_add_figure (result, "files-deleted-alone", N_("Files deleted alone"), VOL_UNIT_NONE, t->deleted_alone);
+  vol_result_add_figure (result, "files-left", N_("Files left for the cleanup"), VOL_UNIT_NONE, t->files_left);
+  vol_result_add_figure (result, "bytes-read", N_("Bytes read"), VOL_UNIT_BYTES, t->bytes_read);
+  vol_result_add_figure (result, "bytes-written", N_("Bytes written"), VOL_UNIT_BYTES, t->bytes_written);
+  vol_result_add_figure (result, "read-calls", N_("Read calls"), VOL_UNIT_NONE, t->read_calls);
+  vol_result_add_figure (result, "write-calls", N_("Write calls"), VOL_UNIT_NONE, t->write_calls);
 }
 
 /* ---- what a result shows ----------------------------------------------- */

@@ -339,9 +339,48 @@ void       vol_kind_cached_summarize     (VolResult             *result,
 #define VOL_SMALLFILES_FIG_TOTAL_TIME          "total-time"
 #define VOL_SMALLFILES_FIG_TRANSACTION_TIME    "transaction-time"
 
-VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
-                                           const char *name,
-                                           const char *title);
+/* The phases, in their order; each has a series named
+ * vol_kind_smallfiles_phases[phase]. */
+typedef enum
+{
+  VOL_SMALLFILES_PHASE_CREATE,
+  VOL_SMALLFILES_PHASE_TRANSACTIONS,
+  VOL_SMALLFILES_PHASE_DELETE,
+  VOL_SMALLFILES_N_PHASES
+} VolSmallfilesPhase;
+
+extern const char *const vol_kind_smallfiles_phases[VOL_SMALLFILES_N_PHASES];
+
+/* PostMark's counts, for its report. */
+typedef struct
+{
+  guint   created_alone;    /* the pool's */
+  guint   created_mixed;    /* in transactions */
+  guint   creates_skipped;  /* the pool was full */
+  guint   reads;
+  guint   appends;
+  guint   appends_skipped;  /* the file was at max-size */
+  guint   deleted_mixed;
+  guint   deleted_alone;
+  guint   transactions;
+  guint   files_left;       /* for the cleanup */
+  guint64 bytes_read;
+  guint64 bytes_written;
+  guint64 read_calls;
+  guint64 write_calls;
+  gint64  phase_ns[VOL_SMALLFILES_N_PHASES];
+} VolSmallfilesTotals;
+
+VolSeries *vol_kind_smallfiles_add_series    (VolResult                 *result,
+                                              guint                      phase);
+double     vol_kind_smallfiles_append_window (VolSeries                 *series,
+                                              double                     time,
+                                              double                     operations,
+                                              double                     seconds,
+                                              double                     bytes_read,
+                                              double                     bytes_written);
+void       vol_kind_smallfiles_summarize     (VolResult                 *result,
+                                              const VolSmallfilesTotals *totals);
 
 /* ---- surface: the whole device read, then its access times ------------ */
 
@@ -349,6 +388,7 @@ VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
 #define VOL_SURFACE_SERIES_TRANSFER   "transfer"  /* a row per position */
 #define VOL_SURFACE_SERIES_ACCESS     "access"    /* a row per random read */
 #define VOL_SURFACE_SERIES_DIPS       "dips"      /* a row per slow spot */
+#define VOL_SURFACE_COL_OFFSET        "offset"    /* bytes from the device's start */
 #define VOL_SURFACE_COL_LATENCY       "latency"
 #define VOL_SURFACE_COL_REREAD        "reread"
 #define VOL_SURFACE_COL_FROM          "from"
@@ -359,6 +399,30 @@ VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
 #define VOL_SURFACE_FIG_DROP_POSITION "drop-position"
 #define VOL_SURFACE_FIG_DROP_BEFORE   "drop-before"
 #define VOL_SURFACE_FIG_DROP_AFTER    "drop-after"
+
+VolSeries *vol_kind_surface_add_series      (VolResult       *result,
+                                             gboolean         access);
+double     vol_kind_surface_position        (guint64          offset,
+                                             guint64          device_size);
+double     vol_kind_surface_append_transfer (VolSeries       *transfer,
+                                             guint64          offset,
+                                             guint64          device_size,
+                                             guint64          sample_size,
+                                             double           seconds);
+void       vol_kind_surface_append_access   (VolSeries       *access,
+                                             guint64          offset,
+                                             guint64          device_size,
+                                             double           seconds);
+GArray    *vol_kind_surface_slow_positions  (const VolSeries *transfer,
+                                             guint            budget);
+void       vol_kind_surface_set_reread      (VolSeries       *transfer,
+                                             guint            index,
+                                             double           rate);
+void       vol_kind_surface_summarize       (VolResult       *result,
+                                             const VolSeries *transfer,
+                                             const VolSeries *access,
+                                             double           burst,
+                                             guint64          device_size);
 
 /* ---- fill: the free space written with files, then read back ---------- */
 
@@ -371,8 +435,17 @@ VolSeries *vol_kind_smallfiles_add_series (VolResult  *result,
 #define VOL_FILL_FIG_CLIFF_BEFORE    "write-cliff-before"
 #define VOL_FILL_FIG_CLIFF_AFTER     "write-cliff-after"
 
-VolSeries *vol_kind_fill_add_series (VolResult  *result,
-                                     const char *name,
-                                     const char *title);
+VolSeries *vol_kind_fill_add_series  (VolResult       *result,
+                                      gboolean         read);
+double     vol_kind_fill_append_file (VolSeries       *series,
+                                      double           position,
+                                      double           bytes,
+                                      double           seconds,
+                                      guint            file);
+void       vol_kind_fill_summarize   (VolResult       *result,
+                                      const VolSeries *write,
+                                      const VolSeries *read,
+                                      double           bytes_written,
+                                      double           bytes_read);
 
 G_END_DECLS
