@@ -5,10 +5,17 @@
  * it around each timed phase to show, beside its own counts, what really
  * reached the device (journal writes, split or merged requests, reads the
  * page cache served and so never arrived). Any thread.
+ *
+ * On a stack (md, dm, a btrfs over several devices) the counters summed
+ * are those of the physical leaves below the filesystem, each once, with
+ * the number of copies each written byte gets on them:
+ * vol_device_stat_members() (docs/result-format.md, "counters").
  */
 #pragma once
 
 #include <glib.h>
+
+#include "vol-target-info.h"
 
 G_BEGIN_DECLS
 
@@ -31,5 +38,11 @@ gboolean vol_device_stat_parse (const char          *text,
 void     vol_device_stat_diff  (const VolDeviceStat *before,
                                 const VolDeviceStat *after,
                                 VolDeviceStat       *delta);
+
+char   **vol_device_stat_members  (const VolTargetInfo *info,
+                                   guint               *write_copies);
+gboolean vol_device_stat_read_sum (const char          *sysroot,
+                                   const char * const  *devices,
+                                   VolDeviceStat       *sum);
 
 G_END_DECLS

@@ -43,6 +43,9 @@ struct _VolRun
 
   /* the device's counters when the current timed phase began */
   char              *counted_device; /* whose counters: NULL the target's (a test reading another sets it) */
+  char             **counted_members; /* the devices summed (vol_device_stat_members()), found at the first phase */
+  char              *counted_name;    /* them as the result names them: "loop3+loop4" */
+  guint              write_copies;    /* copies of each written byte among them */
   gboolean           phase_open;
   VolDeviceStat      phase_stat;
 

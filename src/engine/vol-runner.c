@@ -85,6 +85,8 @@ run_free (VolRun *run)
   g_clear_pointer (&run->result, vol_result_unref);
   g_clear_pointer (&run->scratch, vol_scratch_free);
   g_free (run->counted_device);
+  g_strfreev (run->counted_members);
+  g_free (run->counted_name);
   g_clear_object (&run->cancellable);
   g_clear_object (&run->runner);
   g_free (run);
@@ -314,23 +316,37 @@ _vol_run_take_serials (VolRun  *run,
   return __atomic_fetch_add (&run->next_serial, n_blocks, __ATOMIC_RELAXED);
 }
 
-static const char *
-counted_device (VolRun *run)
+/* Whose counters a phase reads: the device a test reads itself
+ * (counted_device), else the leaves of the target's stack, found once. */
+static gboolean
+counted_members (VolRun *run)
 {
-  return run->counted_device ? run->counted_device : run->target ? run->target->device : NULL;
+  if (run->counted_members != NULL)
+    return TRUE;
+  run->write_copies = 1;
+  if (run->counted_device != NULL)
+    run->counted_members = g_strdupv ((char *[]) { run->counted_device, NULL });
+  else if (run->target != NULL)
+    run->counted_members = vol_device_stat_members (run->target, &run->write_copies);
+  if (run->counted_members == NULL)
+    return FALSE;
+  run->counted_name = g_strjoinv ("+", run->counted_members);
+  return TRUE;
 }
 
 /**
  * _vol_run_phase_begin:
  *
- * Reads the target device's counters. The device is the mounted one
- * (for a partition its own counters; for md or dm the top device, which
- * is what the filesystem talks to).
+ * Reads the counters of the devices below the target
+ * (vol_device_stat_members(): for a partition its own, for md, dm and a
+ * btrfs over several devices the sum of the physical members).
  */
 void
 _vol_run_phase_begin (VolRun *run)
 {
-  run->phase_open = vol_device_stat_read (counted_device (run), &run->phase_stat);
+  run->phase_open = counted_members (run)
+                    && vol_device_stat_read_sum (NULL, (const char * const *) run->counted_members,
+                                                 &run->phase_stat);
 }
 
 void
@@ -347,11 +363,12 @@ _vol_run_phase_end (VolRun     *run,
   if (!run->phase_open)
     return;
   run->phase_open = FALSE;
-  if (!vol_device_stat_read (counted_device (run), &after))
+  if (!vol_device_stat_read_sum (NULL, (const char * const *) run->counted_members, &after))
     return;
   vol_device_stat_diff (&run->phase_stat, &after, &delta);
   counters.phase = (char *) phase;
-  counters.device = (char *) counted_device (run);
+  counters.device = run->counted_name;
+  counters.write_copies = run->write_copies;
   counters.reads = reads;
   counters.writes = writes;
   counters.bytes_read = bytes_read;

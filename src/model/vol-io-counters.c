@@ -13,13 +13,22 @@
  * saw may have come as requests of this size, and no smaller. */
 #define FS_BLOCK_MIN 1024
 
+/* Copies of each written byte the counted devices hold between them: the
+ * members of a mirror each get one (vol_device_stat_members()). */
+static guint
+copies_of (const VolIoCounters *c)
+{
+  return MAX (c->write_copies, 1);
+}
+
+/* The journal and metadata are written like data: once per copy. */
 static double
 journal_allowance (const VolIoCounters *c)
 {
-  return VOL_IO_COUNTERS_JOURNAL_FIXED
+  return copies_of (c) * (VOL_IO_COUNTERS_JOURNAL_FIXED
          + VOL_IO_COUNTERS_JOURNAL_PER_FLUSH * (double) c->dev_flushes
          + VOL_IO_COUNTERS_JOURNAL_FRACTION * (double) c->bytes_written
-         + VOL_IO_COUNTERS_PER_FILE * (double) c->files;
+         + VOL_IO_COUNTERS_PER_FILE * (double) c->files);
 }
 
 static double
@@ -75,6 +84,9 @@ fail (char       **why,
  * of the bytes, per file) above; bytes read: within @tolerance below, at
  * most @tolerance plus VOL_IO_COUNTERS_METADATA_READS above. Through the
  * cache there is no lower bound, and each read may add a block above.
+ * On a mirror (write_copies above 1) the device figures are the sum of
+ * its members, and each written byte, journal included, is expected
+ * write_copies times; reads reach one copy.
  * Request counts: no lower bound (merges), at most each request
  * split at VOL_IO_COUNTERS_MIN_SPLIT plus one request per KiB of the extra
  * bytes the device moved (and, for writes, one per flush: a flush can be
@@ -86,7 +98,8 @@ vol_io_counters_agree (const VolIoCounters *c,
                        char               **why)
 {
   const char *phase, *device;
-  double low, high;
+  double low, high, written;
+  guint copies;
 
   g_return_val_if_fail (c != NULL, FALSE);
 
@@ -99,13 +112,18 @@ vol_io_counters_agree (const VolIoCounters *c,
 
   /* through the cache, less may reach the device: pages the cache
    * served, files deleted before they were written back */
-  low = c->through_cache ? 0 : (double) c->bytes_written * (1 - tolerance);
-  high = (double) c->bytes_written * (1 + tolerance) + journal_allowance (c);
+  copies = copies_of (c);
+  written = (double) c->bytes_written * copies;
+  low = c->through_cache ? 0 : written * (1 - tolerance);
+  high = written * (1 + tolerance) + journal_allowance (c);
   if ((double) c->dev_bytes_written < low || (double) c->dev_bytes_written > high)
     {
       g_autofree char *dev = vol_size_format (c->dev_bytes_written);
-      g_autofree char *own = vol_size_format (c->bytes_written);
+      g_autofree char *size = vol_size_format (c->bytes_written);
       g_autofree char *most = vol_size_format_double (high);
+      /* a mirror's members each hold a copy: say how many were expected */
+      g_autofree char *own = copies > 1 ? g_strdup_printf (_("%s × %u copies"), size, copies)
+                                        : g_steal_pointer (&size);
 
       if ((double) c->dev_bytes_written < low)
         return fail (why, g_strdup_printf (_("Phase “%s”: device %s wrote %s, less than the %s the test wrote"),
@@ -129,7 +147,8 @@ vol_io_counters_agree (const VolIoCounters *c,
     }
 
   /* a flush may reach the device as an empty write of its own */
-  high = most_requests (c->writes, c->bytes_written, c->dev_bytes_written, tolerance) + (double) c->dev_flushes;
+  high = most_requests (c->writes * copies, c->bytes_written * copies, c->dev_bytes_written, tolerance)
+         + (double) c->dev_flushes;
   if ((double) c->dev_writes > high)
     return fail (why, g_strdup_printf (_("Phase “%s”: device %s saw %" PRIu64 " writes where the test made %" PRIu64 " (at most %.0f from split requests and the journal)"),
                                        phase, device, (uint64_t) c->dev_writes, (uint64_t) c->writes, floor (high)));

@@ -448,6 +448,9 @@ counters_node (const VolIoCounters *c)
 
   json_object_set_member (object, "phase", string_node (c->phase));
   json_object_set_member (object, "device", string_node (c->device));
+  /* absent means 1: files from before mirrors were counted */
+  if (c->write_copies > 1)
+    json_object_set_member (object, "write_copies", count_node (c->write_copies));
   json_object_set_member (test, "reads", count_node (c->reads));
   json_object_set_member (test, "writes", count_node (c->writes));
   json_object_set_member (test, "bytes_read", count_node (c->bytes_read));
@@ -1119,9 +1122,11 @@ read_counters (JsonObject               *object,
   g_autofree char *kernel_path = _vol_json_member_path (path, "kernel");
   JsonObject *test, *kernel;
   VolIoCounters c = { 0 };
+  guint64 copies = 1;
 
   if (!_vol_json_read_string (object, path, "phase", TRUE, &phase, error)
       || !_vol_json_read_string (object, path, "device", FALSE, &device, error)
+      || !_vol_json_read_unsigned (object, path, "write_copies", G_MAXUINT8, &copies, error)
       || !_vol_json_read_object (object, path, "test", FALSE, &test, error)
       || !_vol_json_read_object (object, path, "kernel", FALSE, &kernel, error))
     return FALSE;
@@ -1143,6 +1148,7 @@ read_counters (JsonObject               *object,
     return FALSE;
   c.phase = phase;
   c.device = device;
+  c.write_copies = (guint) MAX (copies, 1);
   vol_result_add_counters (result, &c);
   return TRUE;
 }

@@ -78,7 +78,10 @@ typedef struct
 typedef struct
 {
   char    *phase;              /* "QD32", "write, 4 threads" */
-  char    *device;             /* the block device read: "loop3", "sda1", "md0" */
+  char    *device;             /* the block devices read, summed: "loop3", "sda1", "md0",
+                                * "sda+sdb" for the members of a stack */
+  guint    write_copies;       /* copies of each written byte among them (2 on a
+                                * two-way mirror); 0 means 1, as in older files */
   /* the test's own counts */
   guint64  reads;
   guint64  writes;

@@ -14,6 +14,7 @@
 
 #include <gio/gio.h>
 
+#include "vol-device-stat.h"
 #include "vol-probe.h"
 
 #define SATA_HOST0 "sys/devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0"
@@ -345,6 +346,45 @@ put_btrfs (const char         *root,
     }
 }
 
+/* A stat file in @dev_dir as the kernel writes it: 17 fields, of which
+ * reads (1), sectors read (3), writes (5), sectors written (7) and
+ * flushes (16) are set. */
+static void
+put_stat (const char *root,
+          const char *dev_dir,
+          guint64     reads,
+          guint64     read_sectors,
+          guint64     writes,
+          guint64     write_sectors,
+          guint64     flushes)
+{
+  g_autofree char *line = g_strdup_printf ("%8" G_GUINT64_FORMAT " 0 %8" G_GUINT64_FORMAT " 10 %8"
+                                           G_GUINT64_FORMAT " 0 %8" G_GUINT64_FORMAT
+                                           " 20 0 30 40 0 0 0 0 %" G_GUINT64_FORMAT " 5\n",
+                                           reads, read_sectors, writes, write_sectors, flushes);
+
+  put_attr (root, dev_dir, "stat", line);
+}
+
+/* The devices vol_device_stat_members() sums for @info, and the copies. */
+static void
+assert_counted (const VolTargetInfo *info,
+                const char * const  *expected,
+                guint                expected_copies)
+{
+  guint copies = 0;
+  g_auto(GStrv) members = vol_device_stat_members (info, &copies);
+
+  if (expected == NULL)
+    {
+      g_assert_null (members);
+      return;
+    }
+  g_assert_nonnull (members);
+  g_assert_cmpstrv (members, expected);
+  g_assert_cmpuint (copies, ==, expected_copies);
+}
+
 /* ---- block device chains ----------------------------------------------- */
 
 static void
@@ -431,6 +471,36 @@ test_md_raid0 (void)
   dev = device_at (info, 2);
   g_assert_cmpstr (dev->kind, ==, "disk");
   g_assert_cmpstr (dev->model, ==, "INTEL SSDSA2M080");
+
+  /* the counters summed: both members, not md0 (whose own counters say
+   * what the filesystem asked, not what the disks did) */
+  assert_counted (info, (const char * const[]) { "sda", "sdb", NULL }, 1);
+  {
+    g_auto(GStrv) members = NULL;
+    VolDeviceStat sum;
+    guint copies;
+
+    put_stat (root, md0, 999, 999, 999, 999, 999);
+    put_stat (root, sda, 10, 2048, 20, 4096, 3);
+    put_stat (root, sdb, 11, 2050, 21, 4100, 3);
+    members = vol_device_stat_members (info, &copies);
+    g_assert_true (vol_device_stat_read_sum (root, (const char * const *) members, &sum));
+    g_assert_cmpuint (sum.reads, ==, 21);
+    g_assert_cmpuint (sum.read_sectors, ==, 4098);
+    g_assert_cmpuint (sum.writes, ==, 41);
+    g_assert_cmpuint (sum.write_sectors, ==, 8196);
+    g_assert_cmpuint (sum.flushes, ==, 6);
+
+    /* a member whose counters are gone makes no sum: the rest alone
+     * would look like a cache */
+    {
+      g_autofree char *stat = g_build_filename (root, sdb, "stat", NULL);
+
+      g_assert_cmpint (unlink (stat), ==, 0);
+    }
+    g_assert_false (vol_device_stat_read_sum (root, (const char * const *) members, &sum));
+    g_assert_cmpuint (sum.write_sectors, ==, 0);
+  }
 
   fixture_free (root);
 }
@@ -671,6 +741,17 @@ test_dm_md_disks (void)
   /* The disks' scheduler, not the "none" of the dm and md devices above. */
   g_assert_cmpstr (info->scheduler, ==, "bfq");
 
+  /* dm-0's table unknown (no root for dmsetup): its own counters */
+  assert_counted (info, (const char * const[]) { "dm-0", NULL }, 1);
+  /* an LVM linear volume on the RAID 1: each disk holds a copy */
+  put_dm_tables (root, "vg-data: 0 7813771264 linear 9:127 2048\n");
+  {
+    g_autoptr(VolTargetInfo) known = vol_target_probe_with_root (mnt, root, &error);
+
+    g_assert_no_error (error);
+    assert_counted (known, (const char * const[]) { "sdc", "sdd", NULL }, 2);
+  }
+
   fixture_free (root);
 }
 
@@ -792,6 +873,10 @@ test_dm_linear_lvm (void)
   g_assert_cmpstr (info->scheduler, ==, "mixed");
   g_assert_cmpint (info->rotational, ==, 1);
 
+  /* the partition, not its disk (which holds other partitions too), and
+   * the second disk */
+  assert_counted (info, (const char * const[]) { "sda2", "sdb", NULL }, 1);
+
   fixture_free (root);
 }
 
@@ -848,6 +933,9 @@ test_dm_tables_other (void)
   g_assert_cmpuint (raid->stripe_bytes, ==, 128 * 1024);
   g_assert_cmpstrv (raid->raid_members, ((const char * const[]) { "sda", "sdb", NULL }));
   g_assert_cmpstr (raid->dm_target, ==, "raid");
+  /* parity: what reaches the members depends on each write's alignment,
+   * so the array's own counters are read */
+  assert_counted (raid, (const char * const[]) { "dm-10", NULL }, 1);
 
   mixed = vol_target_info_new ();
   vol_probe_block_chain (root, 253, 11, mixed);
@@ -858,6 +946,8 @@ test_dm_tables_other (void)
   /* Partly striped is not a striped volume. */
   g_assert_null (mixed->raid_level);
   g_assert_cmpuint (mixed->stripe_bytes, ==, 0);
+  /* but it hands each byte on once */
+  assert_counted (mixed, (const char * const[]) { "sda", NULL }, 1);
 
   disagree = vol_target_info_new ();
   vol_probe_block_chain (root, 253, 12, disagree);
@@ -932,7 +1022,61 @@ test_btrfs_raid1 (void)
   g_assert_cmpint (info->rotational, ==, 1);
   g_assert_null (info->dm_target);
 
+  /* both members, each with a copy; not sdd, another filesystem's */
+  assert_counted (info, (const char * const[]) { "sdb", "sdc", NULL }, 2);
+
   fixture_free (root);
+}
+
+/* btrfs over four loop devices in each data profile: every member is
+ * counted, with the copies the profile keeps; parity keeps no fixed
+ * number, and there btrfs has nothing else to count. */
+static void
+test_btrfs_profiles (void)
+{
+  static const struct { const char *profile; guint copies; } cases[] = {
+    { "raid0", 1 }, { "single", 1 }, { "raid1", 2 }, { "raid10", 2 }, { "dup", 2 },
+    { "raid1c3", 3 }, { "raid1c4", 4 }, { "raid5", 0 }, { "raid6", 0 },
+  };
+  const char * const loops[] = { "loop4", "loop5", "loop6", "loop7", NULL };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      char *root = fixture_new ();
+      g_autofree char *mnt = fixture_mkdir (root, "mnt/pool");
+      g_autoptr(VolTargetInfo) info = NULL;
+      g_autoptr(GError) error = NULL;
+      GPtrArray *members = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; loops[i] != NULL; i++)
+        {
+          char *dir = g_build_filename (VIRTUAL, loops[i], NULL);
+          g_autofree char *class_link = g_strdup_printf ("sys/class/block/%s", loops[i]);
+          g_autofree char *class_target = g_strdup_printf ("../../%s", dir + strlen ("sys/"));
+          g_autofree char *dev = g_strdup_printf ("7:%u", 4 + i);
+          const QueueAttrs q = { dev, "2097152", "0", "[none]", "512", "512" };
+
+          put_block_attrs (root, dir, &q);
+          put_attr (root, dir, "loop/backing_file", "/var/tmp/member.img\n");
+          put_link (root, class_link, class_target);
+          g_ptr_array_add (members, g_strdup (loops[i]));
+          g_ptr_array_add (members, dir);
+        }
+      g_ptr_array_add (members, NULL);
+      put_btrfs (root, "12345678-aaaa-4bbb-8ccc-0123456789ab",
+                 (const char * const *) members->pdata,
+                 (const char * const[]) { cases[c].profile, NULL });
+      put_simple_mountinfo (root, mnt, "0:60", "btrfs", "/dev/loop4", "rw,relatime",
+                            "rw,ssd,space_cache=v2,subvolid=5,subvol=/");
+
+      info = vol_target_probe_with_root (mnt, root, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (info->btrfs_profile, ==, cases[c].profile);
+      assert_counted (info, cases[c].copies > 0 ? loops : NULL, cases[c].copies);
+
+      g_ptr_array_unref (members);
+      fixture_free (root);
+    }
 }
 
 /* btrfs "single" on dm-crypt on an md RAID 0, mounted by its mapper name,
@@ -993,6 +1137,9 @@ test_btrfs_on_crypt_md (void)
   g_assert_cmpstr (info->scheduler, ==, "mixed");
   g_assert_cmpstr (device_at (info, 2)->scheduler, ==, "mq-deadline");
   g_assert_cmpstr (device_at (info, 3)->scheduler, ==, "kyber");
+  /* data in two profiles at once: no fixed number of copies, and btrfs
+   * has no device of its own to count instead */
+  assert_counted (info, NULL, 0);
 
   /* Finished converting: only "single" left, on one device — the md
    * array below is the RAID. */
@@ -1007,6 +1154,8 @@ test_btrfs_on_crypt_md (void)
     g_assert_cmpstr (single->raid_level, ==, "raid0");
     g_assert_cmpuint (single->stripe_bytes, ==, 128 * 1024);
     g_assert_cmpstrv (single->raid_members, ((const char * const[]) { "sda", "sdb", NULL }));
+    /* dm-crypt over md RAID 0: the md members, once each */
+    assert_counted (single, (const char * const[]) { "sda", "sdb", NULL }, 1);
   }
 
   lost = vol_target_probe_with_root (other, root, &error);
@@ -1534,6 +1683,7 @@ main (int    argc,
   g_test_add_func ("/vol/probe/dm-tables-other", test_dm_tables_other);
   g_test_add_func ("/vol/probe/btrfs-raid1", test_btrfs_raid1);
   g_test_add_func ("/vol/probe/btrfs-on-crypt-md", test_btrfs_on_crypt_md);
+  g_test_add_func ("/vol/probe/btrfs-profiles", test_btrfs_profiles);
   g_test_add_func ("/vol/probe/shared-disk", test_shared_disk);
   g_test_add_func ("/vol/probe/stays-inside-root", test_stays_inside_root);
   g_test_add_func ("/vol/probe/missing-sysfs", test_missing_sysfs);

@@ -4,6 +4,8 @@
 # Runs CMD with a fresh, real volume mounted at $VOL_TEST_DIR:
 #   ext4   a SIZE loop device over a file, mkfs.ext4 (-m 0: no root reserve)
 #   ramfs  a ramfs mount (refuses O_DIRECT: the buffered fallback's case)
+#   btrfs-raid0  two SIZE loop devices, mkfs.btrfs -d raid0 -m raid0: a
+#          volume of two members (their kernel names in $VOL_TEST_MEMBERS)
 # and removes it afterwards, whatever CMD did. Loop devices and mounts need
 # root: without it the test reports a TAP skip that names the reason (CI
 # runs as root, so there it always runs).
@@ -25,7 +27,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/volumeter-test.XXXXXX")
 mnt="$work/mnt"
 mkdir "$mnt"
 loop=""
+loop2=""
 image="$work/volume.img"
+image2="$work/volume2.img"
 if [ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ]; then
   image=$(mktemp "$VOLUMETER_TEST_IMAGE_DIR/volumeter-test.XXXXXX.img") || { echo "Bail out! cannot make an image in $VOLUMETER_TEST_IMAGE_DIR"; exit 1; }
 fi
@@ -44,7 +48,8 @@ cleanup() {
   [ -n "$ram" ] && rm -rf "$ram"
   mountpoint -q "$mnt" && umount "$mnt"
   [ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
-  rm -f "$image"
+  [ -n "$loop2" ] && losetup -d "$loop2" 2>/dev/null
+  rm -f "$image" "$image2"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -59,6 +64,17 @@ case "$fstype" in
     mkfs.ext4 -q -F -m 0 -E lazy_itable_init=0,lazy_journal_init=0 "$loop" >&2 || { echo "Bail out! mkfs.ext4 failed"; exit 1; }
     mount "$loop" "$mnt" || { echo "Bail out! mount failed"; exit 1; }
     ;;
+  btrfs-raid0)
+    command -v mkfs.btrfs >/dev/null || { echo "Bail out! mkfs.btrfs missing (btrfs-progs, build-aux/debian-packages.txt)"; exit 1; }
+    if [ -n "${VOLUMETER_TEST_IMAGE_DIR:-}" ]; then
+      image2=$(mktemp "$VOLUMETER_TEST_IMAGE_DIR/volumeter-test.XXXXXX.img") || { echo "Bail out! cannot make an image in $VOLUMETER_TEST_IMAGE_DIR"; exit 1; }
+    fi
+    truncate -s "$size" "$image" "$image2"
+    loop=$(losetup -f --show "$image") || { echo "Bail out! losetup failed"; exit 1; }
+    loop2=$(losetup -f --show "$image2") || { echo "Bail out! losetup failed"; exit 1; }
+    mkfs.btrfs -q -f -d raid0 -m raid0 "$loop" "$loop2" >&2 || { echo "Bail out! mkfs.btrfs failed"; exit 1; }
+    mount "$loop" "$mnt" || { echo "Bail out! mount failed"; exit 1; }
+    ;;
   ramfs)
     mount -t ramfs -o size="$size" volumeter-test "$mnt" || { echo "Bail out! ramfs mount failed"; exit 1; }
     ;;
@@ -68,4 +84,7 @@ case "$fstype" in
     ;;
 esac
 
-VOL_TEST_DIR="$mnt" VOL_TEST_FSTYPE="$fstype" VOL_TEST_DEVICE="$loop" VOL_TEST_RAM_DIR="$ram" "$@"
+members=""
+[ -n "$loop2" ] && members="${loop#/dev/} ${loop2#/dev/}"
+VOL_TEST_DIR="$mnt" VOL_TEST_FSTYPE="$fstype" VOL_TEST_DEVICE="$loop" VOL_TEST_MEMBERS="$members" \
+  VOL_TEST_RAM_DIR="$ram" "$@"

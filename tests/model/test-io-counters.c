@@ -256,6 +256,54 @@ test_extremes (void)
   g_assert_false (vol_io_counters_agree (&c, VOL_IO_COUNTERS_TOLERANCE, NULL));
 }
 
+/* The members of a mirror, summed: each byte the test writes reaches
+ * every copy, journal included; a read reaches one. */
+static void
+test_mirror (void)
+{
+  VolIoCounters c = exact_writes ();
+  g_autofree char *why = NULL;
+
+  c.device = (char *) "sdb+sdc";
+  c.write_copies = 2;
+  c.dev_writes = 200;
+  c.dev_bytes_written = 200 * (guint64) MiB;
+  assert_agree (&c);
+  /* the journal twice over is fine too */
+  c.dev_flushes = 4;
+  c.dev_bytes_written += 2 * (256 * KiB + 4 * 64 * KiB);
+  c.dev_writes += 8 + 2 * 512;
+  assert_agree (&c);
+
+  /* one copy's worth is the disagreement the caveat is for: a member
+   * not counted, or a mirror that did not mirror */
+  c = exact_writes ();
+  c.device = (char *) "sdb+sdc";
+  c.write_copies = 2;
+  why = assert_disagree (&c);
+  g_assert_nonnull (strstr (why, "less than"));
+  g_assert_nonnull (strstr (why, "× 2 copies"));
+  g_clear_pointer (&why, g_free);
+  /* and the same figures with one copy agree */
+  c.write_copies = 1;
+  assert_agree (&c);
+  /* three copies where two were expected is more than any journal */
+  c.write_copies = 2;
+  c.dev_bytes_written = 300 * (guint64) MiB;
+  c.dev_writes = 300;
+  why = assert_disagree (&c);
+  g_assert_nonnull (strstr (why, "where the test wrote"));
+  g_clear_pointer (&why, g_free);
+
+  /* reads reach one copy */
+  c = (VolIoCounters) { .phase = (char *) "read", .device = (char *) "sdb+sdc", .write_copies = 2,
+                        .reads = 100, .bytes_read = 100 * (guint64) MiB,
+                        .dev_reads = 100, .dev_bytes_read = 100 * (guint64) MiB };
+  assert_agree (&c);
+  c.dev_bytes_read *= 2;
+  g_free (assert_disagree (&c));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,6 +316,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vol/io-counters/counts", test_counts);
   g_test_add_func ("/vol/io-counters/through-cache", test_through_cache);
   g_test_add_func ("/vol/io-counters/extremes", test_extremes);
+  g_test_add_func ("/vol/io-counters/mirror", test_mirror);
 
   return g_test_run ();
 }

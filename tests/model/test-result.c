@@ -243,8 +243,14 @@ make_full_result (void)
                              .through_cache = TRUE, .files = 5000,
                              .dev_reads = G_MAXINT64, .dev_bytes_read = 0 };
 
+    /* a two-way mirror's members, summed: each byte written twice */
+    VolIoCounters mirror = { .phase = (char *) "write", .device = (char *) "loop3+loop4",
+                             .write_copies = 2, .writes = 4, .bytes_written = 4096,
+                             .dev_writes = 8, .dev_bytes_written = 8192 };
+
     vol_result_add_counters (result, &write);
     vol_result_add_counters (result, &create);
+    vol_result_add_counters (result, &mirror);
   }
   return result;
 }
@@ -491,6 +497,8 @@ assert_results_equal (const VolResult *a,
       g_assert_cmpuint (ca->dev_bytes_read, ==, cb->dev_bytes_read);
       g_assert_cmpuint (ca->dev_bytes_written, ==, cb->dev_bytes_written);
       g_assert_cmpuint (ca->dev_flushes, ==, cb->dev_flushes);
+      /* 0 and 1 both mean one copy; a file holds 1 as nothing */
+      g_assert_cmpuint (MAX (ca->write_copies, 1), ==, MAX (cb->write_copies, 1));
     }
 }
 
