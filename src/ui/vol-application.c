@@ -16,7 +16,8 @@
  *   app.start, app.stop     a start asks what a click asks (the status
  *                           says "asking", with the question)
  *   app.answer     's'      answer the question asked, by its response
- *                           ("fill", "cancel"), as its button would
+ *                           ("fill", "cancel"; closing during a run:
+ *                           "stop", "cancel"), as its button would
  *   app.open-path  's'      open a result file
  *   app.open-paths 'as'     open several, compared
  *   app.export     '(ss)'   format (json, png, svg, pdf, csv) and path;
@@ -26,7 +27,10 @@
  *                           result path and last error, and History's
  *                           rows ("history_rows", see vol-history.c), and
  *                           the result page's tables ("tables": title,
- *                           columns, units, rows of label and cells as shown)
+ *                           columns, units, rows of label and cells as shown),
+ *                           where the keyboard focus is ("focus": "pane",
+ *                           "history-search", "run", …) and how often it
+ *                           moved ("focus_moves")
  *   app.history-choose '(sb)'  tick or clear a History row's box, as a
  *                           click would (an insensitive box stays as it is)
  */
@@ -390,7 +394,9 @@ vol_application_startup (GApplication *app)
     { "win.export-png", { "<Control>e", NULL } },
     { "win.copy-report", { "<Control>c", NULL } },
     { "win.start", { "<Control>Return", NULL } },
-    { "win.stop", { "Escape", NULL } },
+    /* No key stops a run: Escape is what people press to clear a search
+     * or close a popover, and a reflex must not lose hours of a fill.
+     * Stop is its button; Ctrl+Q and closing the window ask first. */
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 

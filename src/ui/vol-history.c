@@ -729,6 +729,15 @@ search_changed_cb (GtkSearchEntry *entry,
   render (self);
 }
 
+/* Escape in the field: GTK 4.8's entry only signals it; clearing is what
+ * search fields do (GtkSearchBar's too), and all Escape does here. */
+static void
+search_stop_cb (GtkSearchEntry *entry,
+                VolHistory     *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+}
+
 GtkWidget *
 vol_history_new (const char *dir)
 {
@@ -802,6 +811,7 @@ vol_history_init (VolHistory *self)
                                   _("Search the saved results"), -1);
   gtk_widget_set_hexpand (self->search, TRUE);
   g_signal_connect (self->search, "search-changed", G_CALLBACK (search_changed_cb), self);
+  g_signal_connect (self->search, "stop-search", G_CALLBACK (search_stop_cb), self);
   self->compare_button = gtk_button_new_with_mnemonic (_("_Compare Selected"));
   gtk_widget_add_css_class (self->compare_button, "suggested-action");
   g_signal_connect (self->compare_button, "clicked", G_CALLBACK (compare_clicked_cb), self);

@@ -53,7 +53,9 @@ struct _VolWindow
   char                 *outcome;       /* how the last action ended, for app.status: "idle", "complete", … */
   char                 *final_state;   /* how the last run ended, said again once it is on screen */
   guint                 exports_pending; /* exports on a worker (app.status "exporting") */
-  AdwMessageDialog     *question;      /* the confirmation Start is asking, or NULL (ref'd) */
+  AdwMessageDialog     *question;      /* what the window asks (Start's confirmation, or whether
+                                        * closing stops the run), or NULL (ref'd) */
+  guint                 focus_moves;   /* keyboard focus changes, for app.status */
 
   /* VOLUMETER_MEASURE_STALLS=1: responsiveness, for bench/ui-responsiveness.sh */
   gint64                probe_last_us;

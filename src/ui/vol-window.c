@@ -117,6 +117,31 @@ chart_points (const VolChart *chart)
   return n;
 }
 
+/* Where the keyboard focus is, named as a person would say it: the key
+ * test (tests/ui/test-ui-keys.sh) moves it with real keys and must know
+ * where each Escape lands before asserting that nothing stopped. */
+static const char *
+focus_place (VolWindow *self,
+             GtkWidget *focus)
+{
+  if (focus == NULL)
+    return "none";
+  if (focus == self->stop_button)
+    return "stop";
+  if (focus == self->start_button)
+    return "start";
+  /* the parameters, and what holds them while a run makes them insensitive */
+  if (gtk_widget_is_ancestor (focus, adw_flap_get_flap (self->flap)))
+    return "pane";
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->history_box)))
+    return gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) ? "history-search" : "history";
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->result_stack)))
+    return "run";
+  if (gtk_widget_get_ancestor (focus, ADW_TYPE_HEADER_BAR))
+    return "header";
+  return "window";
+}
+
 /* The status mirrored into app.status for scripts and tests: JSON built
  * with json-glib, so any text (quotes, German, odd paths) stays valid. */
 void
@@ -233,6 +258,11 @@ _vol_window_update_status (VolWindow  *self,
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "focus");
+  json_builder_add_string_value (builder, focus_place (self, gtk_root_get_focus (GTK_ROOT (self))));
+  /* one more per move, even within a place: a key test waits for its Tab */
+  json_builder_set_member_name (builder, "focus_moves");
+  json_builder_add_int_value (builder, self->focus_moves);
   json_builder_set_member_name (builder, "max_stall_ms");
   json_builder_add_double_value (builder, self->max_stall_us / 1000.0);
   json_builder_set_member_name (builder, "max_stall_cpu_ms");
@@ -717,9 +747,11 @@ confirm_response_cb (AdwMessageDialog *dialog,
 
 /**
  * _vol_window_answer:
- * @response: the id of one of the question's responses ("fill", "cancel")
+ * @response: the id of one of the question's responses ("fill", "stop",
+ *   "cancel")
  *
- * Answers the question Start asked, as a click on that button would:
+ * Answers the question asked (Start's, or closing's while a run goes), as
+ * a click on that button would:
  * the same handler, then the dialog goes. A script's only way past it.
  */
 gboolean
@@ -853,8 +885,14 @@ close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    VolWindow        *self)
 {
+  if (self->question != dialog)
+    return;   /* answered already */
+  g_clear_object (&self->question);
   if (!g_str_equal (response, "stop") || !_vol_window_running (self))
-    return;
+    {
+      republish_status (self);
+      return;
+    }
   /* the window goes once the worker has removed the scratch files */
   self->close_when_done = TRUE;
   vol_run_controller_stop (self->run);
@@ -887,14 +925,20 @@ vol_window_close_request (GtkWindow *window)
   if (_vol_window_running (self))
     {
       GtkWidget *dialog;
-      if (self->close_when_done)
+      if (self->close_when_done || self->question != NULL)
         return TRUE;
       dialog = adw_message_dialog_new (window, _("Stop the Test?"),
                                        _("A test is running. Stopping it removes its files and keeps the samples measured so far."));
       adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Keep Running"), "stop", _("_Stop and Close"), NULL);
       adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "stop", ADW_RESPONSE_DESTRUCTIVE);
+      /* Return and Escape keep the run: only the button stops it */
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
       g_signal_connect (dialog, "response", G_CALLBACK (close_response_cb), self);
+      /* asked as Start's questions are: app.status says so, app.answer answers */
+      self->question = g_object_ref (ADW_MESSAGE_DIALOG (dialog));
       gtk_window_present (GTK_WINDOW (dialog));
+      republish_status (self);
       return TRUE;
     }
 
@@ -1037,6 +1081,17 @@ static void
 republish_status (VolWindow *self)
 {
   _vol_window_update_status (self, self->outcome ? self->outcome : "idle");
+}
+
+static void
+focus_moved_cb (VolWindow  *self,
+                GParamSpec *pspec,
+                gpointer    data)
+{
+  if (self->disposed)
+    return;   /* focus leaves the widgets as they go */
+  self->focus_moves++;
+  republish_status (self);
 }
 
 static void
@@ -1264,6 +1319,7 @@ vol_window_constructed (GObject *object)
   g_signal_connect_swapped (self->view_stack, "notify::visible-child", G_CALLBACK (republish_status), self);
   g_signal_connect_swapped (self->switcher_bar, "notify::reveal", G_CALLBACK (republish_status), self);
   g_signal_connect_swapped (self->switcher_bar, "map", G_CALLBACK (republish_status), self);
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_moved_cb), NULL);
 
   _vol_window_add_actions (self);
   _vol_window_update_actions (self);
