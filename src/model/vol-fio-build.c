@@ -325,7 +325,7 @@ _vol_fio_import_read_context (JsonObject           *root,
   JsonArray *disks;
 
   if (!_vol_json_read_string (root, "", "fio version", FALSE, &ctx->fio_version, error)
-      || !_vol_fio_import_read_int (root, "", "timestamp", &timestamp, error)
+      || !_vol_json_read_int (root, "", "timestamp", &timestamp, error)
       || !_vol_json_read_array (root, "", "disk_util", FALSE, &disks, error))
     return FALSE;
   if (timestamp > 0)

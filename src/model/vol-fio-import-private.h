@@ -124,11 +124,6 @@ gboolean _vol_fio_import_read_options (JsonObject           *parent,
                                        VolFioImportOptions  *options,
                                        GString              *serial,
                                        GError              **error);
-gboolean _vol_fio_import_read_int (JsonObject  *object,
-                                   const char  *path,
-                                   const char  *key,
-                                   gint64      *out,
-                                   GError     **error);
 gboolean _vol_fio_import_read_job_array (JsonObject                 *root,
                                          const char                 *key,
                                          gboolean                    client,

@@ -590,24 +590,6 @@ read_dir (JsonObject  *job_object,
   return TRUE;
 }
 
-gboolean
-_vol_fio_import_read_int (JsonObject  *object,
-                          const char  *path,
-                          const char  *key,
-                          gint64      *out,
-                          GError     **error)
-{
-  JsonNode *node = _vol_json_get_member (object, key);
-
-  *out = 0;
-  if (node == NULL)
-    return TRUE;
-  if (!_vol_json_node_is (node, G_TYPE_INT64))
-    return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_INTEGER, path, key);
-  *out = json_node_get_int (node);
-  return TRUE;
-}
-
 static VolFioImportJob *
 read_job (JsonObject                 *object,
           const char                 *path,
@@ -627,8 +609,8 @@ read_job (JsonObject                 *object,
   job->entries = 1;
 
   if (!_vol_json_read_string (object, path, "jobname", TRUE, &job->name, error)
-      || !_vol_fio_import_read_int (object, path, "groupid", &job->groupid, error)
-      || !_vol_fio_import_read_int (object, path, "error", &job->error, error)
+      || !_vol_json_read_int (object, path, "groupid", &job->groupid, error)
+      || !_vol_json_read_int (object, path, "error", &job->error, error)
       || !_vol_fio_import_read_options (object, path, "job options", &job->own, serial, error)
       || !read_non_negative (object, path, "job_runtime", &runtime_ms, error)
       || !read_non_negative (object, path, "usr_cpu", &usr, error)
@@ -638,7 +620,7 @@ read_job (JsonObject                 *object,
   if (client)
     {
       if (!_vol_json_read_string (object, path, "hostname", FALSE, &job->host, error)
-          || !_vol_fio_import_read_int (object, path, "port", &job->port, error))
+          || !_vol_json_read_int (object, path, "port", &job->port, error))
         goto fail;
       job->all_clients = g_strcmp0 (job->name, "All clients") == 0;
     }

@@ -64,6 +64,11 @@ gboolean   _vol_json_read_double         (JsonObject     *object,
                                           double          absent,
                                           double         *out,
                                           GError        **error);
+gboolean   _vol_json_read_int            (JsonObject     *object,
+                                          const char     *parent,
+                                          const char     *key,
+                                          gint64         *out,
+                                          GError        **error);
 gboolean   _vol_json_read_unsigned       (JsonObject     *object,
                                           const char     *parent,
                                           const char     *key,

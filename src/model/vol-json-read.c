@@ -210,6 +210,25 @@ _vol_json_read_double (JsonObject  *object,
   return TRUE;
 }
 
+/* An integer of either sign; absent or null → 0. */
+gboolean
+_vol_json_read_int (JsonObject  *object,
+                    const char  *parent,
+                    const char  *key,
+                    gint64      *out,
+                    GError     **error)
+{
+  JsonNode *node = _vol_json_get_member (object, key);
+
+  *out = 0;
+  if (node == NULL)
+    return TRUE;
+  if (!_vol_json_node_is (node, G_TYPE_INT64))
+    return _vol_json_field_error (error, VOL_JSON_PROBLEM_NOT_INTEGER, parent, key);
+  *out = json_node_get_int (node);
+  return TRUE;
+}
+
 /* A non-negative integer no larger than @max; absent or null → 0. */
 gboolean
 _vol_json_read_unsigned (JsonObject  *object,
